@@ -1,0 +1,14 @@
+// `npm run bench [name…]`: runs every benchmark, or the named ones, each printing our figure beside a peer's.
+import { apiBaseline } from "./api-baseline";
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  "api-baseline": apiBaseline,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !(w in BENCHES));
+if (unknown.length > 0) {
+  console.error(`Unknown bench: ${unknown.join(", ")}. Available: ${Object.keys(BENCHES).join(", ")}`);
+  process.exit(2);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(BENCHES)) await BENCHES[name]!();

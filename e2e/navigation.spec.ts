@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { watchConsole } from "./console";
+
+const ENTRIES = [
+  { label: "Markets", path: "/" },
+  { label: "Trade", path: "/trade" },
+  { label: "Swap", path: "/swap" },
+  { label: "Keys", path: "/keys" },
+  { label: "Search", path: "/search" },
+  { label: "API", path: "/reference/trading" },
+];
+
+test("every navigation entry opens without a console error", async ({ page }) => {
+  const problems = watchConsole(page);
+  const first = await page.goto("/");
+  expect(first?.headers()["x-request-id"]).toBeTruthy();
+  const nav = page.getByRole("navigation", { name: /main/i });
+  for (const entry of ENTRIES) {
+    await nav.getByRole("link", { name: entry.label, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === entry.path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(nav.getByRole("link", { name: entry.label, exact: true })).toHaveAttribute("aria-current", "page");
+  }
+  // Each entry loaded directly as well, not only through client navigation.
+  for (const entry of ENTRIES) {
+    await page.goto(entry.path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the theme toggle switches to light and the choice survives a reload", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(html).toHaveClass(/light/);
+  await page.reload();
+  await expect(html).toHaveClass(/light/);
+  expect(problems).toEqual([]);
+});
+
+test("an unknown page shows the 404 page", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("link", { name: "Markets", exact: true })).toBeVisible();
+});
+
+test("the API reference renders both documents and links error codes", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/reference/search");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Search API/);
+  await expect(page.getByText("/health").first()).toBeVisible();
+  await expect(page.locator("#error-INVALID_JSON")).toBeAttached();
+  await page.goto("/reference/trading");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Trading API/);
+  expect(problems).toEqual([]);
+});

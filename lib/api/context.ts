@@ -1,0 +1,24 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { Config } from "../config";
+import type { Clock } from "../clock";
+import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "../log";
+
+/** What every route may use; built once per process (or per test) and handed to createApi. */
+export interface ApiDeps {
+  config: Config;
+  database: DatabaseHandle;
+  log: Logger;
+  clock: Clock;
+  /** When this instance started, in ms since epoch (for uptime). */
+  startedAt: number;
+}
+
+export type AppEnv = {
+  // Present behind @hono/node-server (the real server); absent for in-process calls (app.request).
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    deps: ApiDeps;
+    requestId: string;
+  };
+};

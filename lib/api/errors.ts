@@ -1,0 +1,37 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The one table of error codes both APIs answer with. The search API's contract names its codes;
+ * codes it does not name are only used for routing (unknown path) there.
+ */
+export const ERROR_CODES = {
+  INVALID_JSON: { status: 400, summary: "The request body is not valid JSON." },
+  BAD_REQUEST: { status: 400, summary: "The body is valid JSON but a value failed validation." },
+  UNAUTHORIZED: { status: 401, summary: "The Authorization header is missing, or the key or token is invalid." },
+  INSUFFICIENT_CREDITS: { status: 402, summary: "The credit balance is below the reservation the request needs." },
+  FORBIDDEN: { status: 403, summary: "The key or plan does not allow this operation." },
+  NOT_FOUND: { status: 404, summary: "No such route or resource." },
+  PAYLOAD_TOO_LARGE: { status: 413, summary: "The request body is larger than the service accepts." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: "Request bodies must be JSON sent with Content-Type: application/json." },
+  RATE_LIMITED: { status: 429, summary: "The endpoint's request window is exhausted; wait Retry-After seconds." },
+  INTERNAL_ERROR: { status: 500, summary: "An unexpected failure; retry with capped exponential backoff." },
+  SERVICE_UNAVAILABLE: { status: 503, summary: "A dependency is unavailable; retry with capped exponential backoff." },
+} as const satisfies Record<string, { status: ContentfulStatusCode; summary: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error meant for the client: its message is safe to show, its status and code are stable. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { status?: ContentfulStatusCode; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = options.status ?? ERROR_CODES[code].status;
+    this.headers = options.headers ?? {};
+  }
+  readonly headers: Record<string, string>;
+}

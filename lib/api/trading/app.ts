@@ -1,0 +1,38 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { createOpenApiApp } from "../openapi-app";
+import { TRADING_API_BASE } from "../paths";
+import { errorEnvelope } from "./envelope";
+
+/** The interface version the trading contract states. */
+export const TRADING_API_VERSION = "0.1.0";
+
+/** The trading and swap API, mounted at /api. */
+export function createTradingApi(): OpenAPIHono<AppEnv> {
+  const app = createOpenApiApp();
+  app.openAPIRegistry.registerComponent("securitySchemes", "agentKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An agent key (`bourse_sk_live_…`) with the scopes the operation needs.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ownerJwt", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A short-lived owner token (EdDSA JWT) minted by the dashboard or a trusted issuer.",
+  });
+  app.openAPIRegistry.register("ErrorEnvelope", errorEnvelope);
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Bourse Trading API",
+      version: TRADING_API_VERSION,
+      description:
+        "Public market data, agent-key execution, cross-chain swaps and agent-key management. " +
+        "Every answer except the candles array is an envelope {success, data, error, timestamp}; " +
+        "timestamp is in milliseconds since the Unix epoch.",
+    },
+    servers: [{ url: TRADING_API_BASE, description: "This deployment" }],
+  });
+  return app;
+}

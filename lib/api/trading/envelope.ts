@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import type { ApiError } from "../errors";
+
+/** The trading API's envelope around a payload. `timestamp` is in milliseconds since the Unix epoch. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    data,
+    error: z.null(),
+    timestamp: z.int().meta({ description: "Milliseconds since the Unix epoch", example: 1767225600000 }),
+  });
+}
+
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    data: z.null(),
+    error: z.string().meta({ description: "What went wrong, in words" }),
+    code: z.string().meta({ description: "Stable machine-readable category", example: "BAD_REQUEST" }),
+    timestamp: z.int().meta({ description: "Milliseconds since the Unix epoch" }),
+  })
+  .meta({ id: "ErrorEnvelope", description: "Every trading API failure" });
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** A success answer in the envelope. */
+export function ok<T>(c: Context<AppEnv>, data: T) {
+  return c.json({ success: true as const, data, error: null, timestamp: c.var.deps.clock.now() }, 200);
+}
+
+export function renderTradingError(c: Context<AppEnv>, err: ApiError): Response {
+  const body: ErrorEnvelope = {
+    success: false,
+    data: null,
+    error: err.message,
+    code: err.code,
+    timestamp: c.var.deps.clock.now(),
+  };
+  return c.json(body, err.status, err.headers);
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("gives the embedded defaults for an empty environment", () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe(path.resolve(".data"));
+    expect(c.tradingApiUrl).toBe("http://localhost:3000/api");
+    expect(c.searchApiUrl).toBe("http://localhost:3000/api/web");
+    expect(c.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("follows PORT in the default URLs and trims trailing slashes", () => {
+    const c = parseConfig({ PORT: "4123", PUBLIC_URL: "https://desk.example.com/" });
+    expect(c.tradingApiUrl).toBe("http://localhost:4123/api");
+    expect(c.publicUrl).toBe("https://desk.example.com");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+
+  it("names every invalid variable", () => {
+    const attempt = () => parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable Bourse reads, validated once. `.env.example` documents each one;
+ * keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  BOURSE_API_URL: z.url().optional(),
+  BOURSE_SEARCH_API_URL: z.url().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  /** Origin people and clients use to reach this deployment; used in links such as documentation_url. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  apiBodyLimitBytes: number;
+  /** Where the dashboard finds the trading API; itself by default. */
+  tradingApiUrl: string;
+  /** Where the dashboard finds the search API; itself by default. */
+  searchApiUrl: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment into a Config; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new ConfigError(`Invalid environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  const selfUrl = `http://localhost:${e.PORT}`;
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? selfUrl);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
+    tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
+    searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),
+  });
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
+  return out;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

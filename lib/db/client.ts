@@ -1,0 +1,117 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { z } from "zod";
+import * as schema from "./schema";
+import { lockDataDir } from "./pglite-lock";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; /** folder for the data; in memory when absent */ dataDir?: string }
+  | { kind: "postgres"; url: string; maxConnections?: number };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseTarget["kind"];
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Runs fn with exclusive use of the database for schema changes (advisory lock on Postgres). */
+  withMigrationLock<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+}
+
+/** The target the configuration asks for: Postgres when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
+export function targetFromConfig(cfg: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+  return cfg.databaseUrl
+    ? { kind: "postgres", url: cfg.databaseUrl }
+    : { kind: "pglite", dataDir: path.join(cfg.dataDir, "pglite") };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === "pglite" ? openPglite(target.dataDir) : openPostgres(target.url, target.maxConnections);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+    // PGlite lives in this process only, so an in-process queue is a complete lock.
+    withMigrationLock: serialised((fn) => fn(db)),
+  };
+}
+
+// Any fixed 64-bit number shared by every instance; it names the lock that serialises migrations.
+const MIGRATION_LOCK_ID = 0x626f757273650001n;
+
+async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client that loses its connection emits 'error'; the pool replaces it, so log nothing fatal.
+  pool.on("error", () => {});
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+    withMigrationLock: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID.toString()]);
+        return await fn(drizzlePostgres(conn, { schema }) as unknown as Database);
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID.toString()]).catch(() => {});
+        conn.release();
+      }
+    },
+  };
+}
+
+/** Names of the tables in the current schema, for tests and diagnostics. */
+export async function listTables(db: Database): Promise<string[]> {
+  const result = await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
+  );
+  // Both drivers answer with { rows }; the row type is only known at run time.
+  return tableRows.parse(result).rows.map((r) => r.table_name);
+}
+
+const tableRows = z.object({ rows: z.array(z.object({ table_name: z.string() })) });
+
+/** Wraps an async function so that calls run one after another, never interleaved. */
+function serialised<A, R>(fn: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (arg) => {
+    const run = tail.then(() => fn(arg));
+    tail = run.catch(() => {});
+    return run;
+  };
+}

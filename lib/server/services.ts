@@ -1,0 +1,35 @@
+import type { Config } from "../config";
+import type { Logger } from "../log";
+import { systemClock, type Clock } from "../clock";
+import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import type { ApiDeps } from "../api/context";
+
+export interface Services {
+  deps: ApiDeps;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and assembles what the API needs. */
+export async function startServices(input: {
+  config: Config;
+  log: Logger;
+  clock?: Clock;
+  database?: DatabaseTarget;
+}): Promise<Services> {
+  const { config, log } = input;
+  const clock = input.clock ?? systemClock;
+  const target = input.database ?? targetFromConfig(config);
+  const database = await openDatabase(target);
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  log.info({ driver: database.kind }, "database ready");
+  return {
+    deps: { config, database, log, clock, startedAt: clock.now() },
+    stop: () => database.close(),
+  };
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { DatabaseTarget } from "../db/client";
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  /** Removes what was created for this test. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database nobody else uses: in-memory PGlite, or (BOURSE_TEST_DB=postgres) a new database on
+ * the server named by TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite" }, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("BOURSE_TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `bourse_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: "postgres", url: url.toString(), maxConnections: 20 },
+    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

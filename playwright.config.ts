@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// scripts/test.mjs picks a free port, a fresh data folder and the browser; these defaults serve a manual run.
+const port = Number(process.env.BOURSE_E2E_PORT ?? 3210);
+const dataDir = process.env.BOURSE_E2E_DATA_DIR ?? ".data-e2e";
+const executablePath = process.env.BOURSE_CHROMIUM ?? "/usr/bin/chromium";
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // Without these Chromium tries Google's hosts at every start, which this offline machine refuses.
+      args: ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node dist/server.js",
+    url: `${baseURL}/api/web/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: baseURL,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

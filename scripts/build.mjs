@@ -1,0 +1,23 @@
+// Production build: the Next.js dashboard, then server.ts bundled for Node (dependencies stay external).
+import path from "node:path";
+import { build } from "esbuild";
+import { root, run, log } from "./lib/steps.mjs";
+
+log("next build");
+run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+});
+
+log("bundling server.ts → dist/server.js");
+await build({
+  absWorkingDir: root,
+  entryPoints: ["server.ts"],
+  outfile: "dist/server.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+});

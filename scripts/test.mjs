@@ -1,0 +1,79 @@
+// `npm test`: install what is missing (Chromium included), type-check, run unit and integration tests
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, then run the browser tests.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import { ensureBuild, ensureDependencies, log, root, run, runStatus } from "./lib/steps.mjs";
+import { ensureChromium } from "./lib/chromium.mjs";
+
+const outDir = path.join(root, ".test-output");
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+ensureDependencies();
+const chromium = ensureChromium();
+
+log("Type-checking");
+run(bin("tsc"), ["--noEmit", "-p", "."]);
+
+log(process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)");
+const vitestReport = path.join(outDir, "vitest.json");
+const vitestStatus = runStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } });
+
+ensureBuild();
+
+log("Browser tests (production build, fresh data folder)");
+const playwrightReport = path.join(outDir, "playwright.json");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-e2e-"));
+const port = await freePort();
+const playwrightStatus = runStatus(bin("playwright"), ["test"], {
+  env: {
+    ...process.env,
+    BOURSE_E2E_PORT: String(port),
+    BOURSE_E2E_DATA_DIR: dataDir,
+    BOURSE_CHROMIUM: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+});
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const vitest = countVitest(vitestReport);
+const playwright = countPlaywright(playwrightReport);
+const passed = vitest.passed + playwright.passed;
+const failed = vitest.failed + playwright.failed + (vitestStatus !== 0 && vitest.failed === 0 ? 1 : 0) + (playwrightStatus !== 0 && playwright.failed === 0 ? 1 : 0);
+console.log(`\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${playwright.passed} passed, ${playwright.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(vitestStatus === 0 && playwrightStatus === 0 && failed === 0 ? 0 : 1);
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function countVitest(file) {
+  const r = readJson(file);
+  return r ? { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) } : { passed: 0, failed: 0 };
+}
+
+function countPlaywright(file) {
+  const r = readJson(file);
+  if (!r?.stats) return { passed: 0, failed: 0 };
+  return { passed: (r.stats.expected ?? 0) + (r.stats.flaky ?? 0), failed: r.stats.unexpected ?? 0 };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}

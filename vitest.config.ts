@@ -1,0 +1,37 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const integrationFiles = ["lib/**/*.int.test.ts"];
+
+// Integration tests run once against a fresh in-memory PGlite and, when TEST_DATABASE_URL is set,
+// again against that PostgreSQL server (each file in a database of its own).
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    reporters: process.env.VITEST_JSON_REPORT ? ["default", "json"] : ["default"],
+    outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,mjs}"],
+          exclude: [...integrationFiles, "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "integration-pglite", include: integrationFiles, env: { BOURSE_TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: "integration-postgres", include: integrationFiles, env: { BOURSE_TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+            },
+          ]
+        : []),
+    ],
+  },
+});
