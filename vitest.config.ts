@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const integrationFiles = ["lib/**/*.int.test.ts"];
+// Tests of PGlite itself (its single-process lock) run only in the PGlite project.
+const pgliteOnly = ["lib/db/pglite-process.int.test.ts"];
 
 // Integration tests run once against a fresh in-memory PGlite and, when TEST_DATABASE_URL is set,
 // again against that PostgreSQL server (each file in a database of its own).
@@ -28,7 +30,7 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: "integration-postgres", include: integrationFiles, env: { BOURSE_TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+              test: { name: "integration-postgres", include: integrationFiles, exclude: pgliteOnly, env: { BOURSE_TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
             },
           ]
         : []),

@@ -19,6 +19,13 @@ const envSchema = z.object({
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   BOURSE_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_URL: z.url().optional(),
+  BOURSE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  OWNER_JWT_ISSUER: z.string().min(1).optional(),
+  OWNER_JWT_AUDIENCE: z.string().min(1).default("bourse-api"),
+  OWNER_JWT_JWKS_URL: z.url().optional(),
+  OWNER_JWT_ALGORITHMS: z.string().default("EdDSA"),
+  TRUSTED_PROXIES: z.string().default(""),
+  SIWE_RPC_URL: z.url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -37,6 +44,19 @@ export interface Config {
   tradingApiUrl: string;
   /** Where the dashboard finds the search API; itself by default. */
   searchApiUrl: string;
+  /** From BOURSE_SECRET; when absent the server generates one in the data folder (lib/crypto/server-secret). */
+  secret: string | undefined;
+  ownerJwt: {
+    issuer: string;
+    audience: string;
+    /** When set, owner tokens come from this external issuer's JWKS instead of our own keys. */
+    jwksUrl: string | undefined;
+    algorithms: string[];
+  };
+  /** Addresses or CIDR blocks of proxies whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  /** RPC used to verify Sign-In with Ethereum signatures from contract wallets (EOAs need none). */
+  siweRpcUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +84,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
     searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),
+    secret: e.BOURSE_SECRET,
+    ownerJwt: {
+      issuer: e.OWNER_JWT_ISSUER ?? publicUrl,
+      audience: e.OWNER_JWT_AUDIENCE,
+      jwksUrl: e.OWNER_JWT_JWKS_URL,
+      algorithms: csv(e.OWNER_JWT_ALGORITHMS),
+    },
+    trustedProxies: csv(e.TRUSTED_PROXIES),
+    siweRpcUrl: e.SIWE_RPC_URL,
   });
 }
 
@@ -79,6 +108,13 @@ function stripEmpty(env: Record<string, string | undefined>): Record<string, str
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
   return out;
+}
+
+function csv(value: string): string[] {
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function trimSlash(url: string): string {

@@ -16,7 +16,7 @@ export function createApi(deps: ApiDeps): Hono<AppEnv> {
   app.use("*", requestContext(deps));
   app.use("*", jsonBody(deps.config.apiBodyLimitBytes));
   app.route(SEARCH_API_BASE, createSearchApi());
-  app.route(TRADING_API_BASE, createTradingApi());
+  app.route(TRADING_API_BASE, createTradingApi(deps));
   app.notFound((c) => renderError(c, new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.onError((err, c) => renderError(c, asApiError(err, c)));
   return app;

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
+import type { AgentPrincipal } from "../auth/agent-keys";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -10,6 +11,8 @@ export interface ApiDeps {
   database: DatabaseHandle;
   log: Logger;
   clock: Clock;
+  /** Seals server-held secrets; BOURSE_SECRET or the one generated in the data folder. */
+  secret: string;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
 }
@@ -20,5 +23,9 @@ export type AppEnv = {
   Variables: {
     deps: ApiDeps;
     requestId: string;
+    /** Set by requireOwner: the owner an owner token speaks for. */
+    ownerId: string;
+    /** Set by requireAgentKey: the key and owner behind the call. */
+    agent: AgentPrincipal;
   };
 };

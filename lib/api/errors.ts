@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   INSUFFICIENT_CREDITS: { status: 402, summary: "The credit balance is below the reservation the request needs." },
   FORBIDDEN: { status: 403, summary: "The key or plan does not allow this operation." },
   NOT_FOUND: { status: 404, summary: "No such route or resource." },
+  CONFLICT: { status: 409, summary: "The resource is not in a state that allows this operation." },
   PAYLOAD_TOO_LARGE: { status: 413, summary: "The request body is larger than the service accepts." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: "Request bodies must be JSON sent with Content-Type: application/json." },
   RATE_LIMITED: { status: 429, summary: "The endpoint's request window is exhausted; wait Retry-After seconds." },

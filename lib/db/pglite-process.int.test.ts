@@ -8,7 +8,7 @@ import { openDatabase } from "./client";
 import { DataDirInUseError } from "./pglite-lock";
 import { owners } from "./schema";
 
-// PGlite-specific: runs once, in the PGlite project.
+// PGlite-specific: vitest.config.ts runs this file in the PGlite project only.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-pglite-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -22,7 +22,7 @@ function holdFolder(): Promise<ChildProcess> {
   });
 }
 
-describe.runIf(process.env.BOURSE_TEST_DB !== "postgres")("one PGlite folder, two processes", () => {
+describe("one PGlite folder, two processes", () => {
   it("refuses the second process clearly, and reopens intact after the first is killed -9", async () => {
     const holder = await holdFolder();
     try {

@@ -3,6 +3,7 @@ import type { Logger } from "../log";
 import { systemClock, type Clock } from "../clock";
 import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { loadServerSecret } from "../crypto/server-secret";
 import type { ApiDeps } from "../api/context";
 
 export interface Services {
@@ -29,7 +30,7 @@ export async function startServices(input: {
   }
   log.info({ driver: database.kind }, "database ready");
   return {
-    deps: { config, database, log, clock, startedAt: clock.now() },
+    deps: { config, database, log, clock, secret: loadServerSecret(config), startedAt: clock.now() },
     stop: () => database.close(),
   };
 }

@@ -20,7 +20,7 @@ export interface TestApi {
 export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const testDb = await createTestDatabase();
   const clock = manualClock();
-  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://bourse.test", ...env });
+  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://bourse.test", BOURSE_SECRET: "test-secret-0123456789-0123456789-abcdef", ...env });
   const services = await startServices({ config, log: silentLogger, clock, database: testDb.target });
   const api = createApi(services.deps);
   return {

@@ -17,8 +17,8 @@ export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv> {
     if (declared > limitBytes) throw tooLarge(limitBytes);
     const text = await readTextWithin(c.req.raw, limitBytes);
     if (text.length === 0) {
-      // No body: validators of routes that require one then report the missing fields.
-      c.req.bodyCache.json = Promise.resolve(undefined);
+      // No body reads as {}: routes that need fields name the missing ones, optional bodies take defaults.
+      c.req.bodyCache.json = Promise.resolve({});
       return next();
     }
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();

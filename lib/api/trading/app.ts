@@ -1,5 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
+import type { ApiDeps, AppEnv } from "../context";
+import { authGuards } from "../middleware/auth";
+import { registerJwksRoute } from "./jwks.routes";
+import { registerKeyRoutes } from "./keys.routes";
+import { registerPositionRoutes } from "./positions.routes";
 import { createOpenApiApp } from "../openapi-app";
 import { TRADING_API_BASE } from "../paths";
 import { errorEnvelope } from "./envelope";
@@ -8,8 +12,9 @@ import { errorEnvelope } from "./envelope";
 export const TRADING_API_VERSION = "0.1.0";
 
 /** The trading and swap API, mounted at /api. */
-export function createTradingApi(): OpenAPIHono<AppEnv> {
+export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   const app = createOpenApiApp();
+  const guards = authGuards(deps);
   app.openAPIRegistry.registerComponent("securitySchemes", "agentKey", {
     type: "http",
     scheme: "bearer",
@@ -22,6 +27,9 @@ export function createTradingApi(): OpenAPIHono<AppEnv> {
     description: "A short-lived owner token (EdDSA JWT) minted by the dashboard or a trusted issuer.",
   });
   app.openAPIRegistry.register("ErrorEnvelope", errorEnvelope);
+  registerJwksRoute(app);
+  registerKeyRoutes(app, guards);
+  registerPositionRoutes(app, guards);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -25,6 +25,21 @@ export const errorEnvelope = z
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid JSON or a value failed validation",
+  401: "Missing, malformed, unknown, revoked or expired credential",
+  403: "The credential lacks the scope, or the IP address is not allowed",
+  404: "No such resource for this owner",
+  409: "The resource's state does not allow this",
+};
+
+/** OpenAPI response entries for the given error statuses, all in the error envelope. */
+export function errorResponses(...statuses: (keyof typeof ERROR_DESCRIPTIONS)[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s]!, content: { "application/json": { schema: errorEnvelope } } }]),
+  );
+}
+
 /** A success answer in the envelope. */
 export function ok<T>(c: Context<AppEnv>, data: T) {
   return c.json({ success: true as const, data, error: null, timestamp: c.var.deps.clock.now() }, 200);

@@ -1,0 +1,25 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { publicJwks } from "../../auth/owner-tokens";
+import type { AppEnv } from "../context";
+
+const jwksSchema = z
+  .object({ keys: z.array(z.object({ kty: z.string(), crv: z.string().optional(), x: z.string().optional(), kid: z.string().optional(), alg: z.string().optional(), use: z.string().optional() })) })
+  .meta({ id: "JWKS", description: "RFC 7517 key set; not wrapped in the envelope, as JWKS consumers expect" });
+
+export function registerJwksRoute(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/.well-known/jwks.json",
+      tags: ["Owner tokens"],
+      summary: "Public keys that verify owner tokens",
+      description: "Ed25519 keys (EdDSA). A retired key stays listed until every token it signed has expired.",
+      responses: { 200: { description: "The key set", content: { "application/json": { schema: jwksSchema } } } },
+    }),
+    async (c) => {
+      const jwks = await publicJwks({ db: c.var.deps.database.db, clock: c.var.deps.clock });
+      return c.json(jwksSchema.parse(jwks), 200, { "Cache-Control": "public, max-age=300" });
+    },
+  );
+}

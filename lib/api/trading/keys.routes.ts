@@ -1,0 +1,132 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { listAudit } from "../../auth/audit";
+import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey } from "../../auth/agent-keys";
+import type { AuthGuards } from "../middleware/auth";
+import type { AppEnv } from "../context";
+import { ApiError } from "../errors";
+import { envelopeOf, errorResponses, ok } from "./envelope";
+import {
+  agentKeySchema,
+  auditEventSchema,
+  auditQuery,
+  keyIdParam,
+  mintAgentKeyBody,
+  mintedAgentKeySchema,
+  rollAgentKeyBody,
+  rolledAgentKeySchema,
+} from "./keys.schema";
+
+const DEFAULT_GRACE_SECONDS = 3600;
+const security = [{ ownerJwt: [] }];
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const notFound = () => new ApiError("NOT_FOUND", "No agent key with that id belongs to this owner.");
+
+export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards): void {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/agent/keys",
+      tags: ["Agent keys"],
+      summary: "Mint an agent key",
+      description: "The secret is in the response and never again; only its SHA-256 is stored.",
+      security,
+      middleware: [guards.owner],
+      request: { body: { ...json(mintAgentKeyBody), required: true } },
+      responses: { 200: { description: "The new key, with its secret", ...json(envelopeOf(mintedAgentKeySchema)) }, ...errorResponses(400, 401) },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { deps, ownerId } = c.var;
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      if (expiresAt && expiresAt.getTime() <= deps.clock.now()) throw new ApiError("BAD_REQUEST", "expiresAt: must be in the future");
+      const { key, record } = await mintAgentKey({ db: deps.database.db, clock: deps.clock }, ownerId, {
+        name: body.name,
+        scopes: body.scopes,
+        expiresAt,
+        ipAllowlist: body.ipAllowlist ?? null,
+      });
+      return ok(c, { ...record, key });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/agent/keys",
+      tags: ["Agent keys"],
+      summary: "List agent keys",
+      description: "Every key of the owner, newest first, revoked and expired ones included, with fragments only.",
+      security,
+      middleware: [guards.owner],
+      responses: { 200: { description: "The owner's keys", ...json(envelopeOf(z.array(agentKeySchema))) }, ...errorResponses(401) },
+    }),
+    async (c) => ok(c, await listAgentKeys({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/agent/keys/{id}",
+      tags: ["Agent keys"],
+      summary: "Revoke an agent key",
+      description: "Takes effect on the very next request made with the key. Revoking a revoked key changes nothing.",
+      security,
+      middleware: [guards.owner],
+      request: { params: keyIdParam },
+      responses: { 200: { description: "The revoked key", ...json(envelopeOf(agentKeySchema)) }, ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const revoked = await revokeAgentKey({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId, c.req.valid("param").id);
+      if (!revoked) throw notFound();
+      return ok(c, revoked);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/agent/keys/{id}/roll",
+      tags: ["Agent keys"],
+      summary: "Roll an agent key",
+      description:
+        "Mints a replacement with the same name, scopes, allowlist and expiry. The old key keeps working for the grace period (default one hour, at most seven days), then expires.",
+      security,
+      middleware: [guards.owner],
+      request: { params: keyIdParam, body: { ...json(rollAgentKeyBody), required: false } },
+      responses: {
+        200: { description: "The replacement (with its secret) and the old key", ...json(envelopeOf(rolledAgentKeySchema)) },
+        ...errorResponses(400, 401, 404, 409),
+      },
+    }),
+    async (c) => {
+      const grace = c.req.valid("json").gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
+      try {
+        const rolled = await rollAgentKey({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId, c.req.valid("param").id, grace);
+        if (!rolled) throw notFound();
+        return ok(c, { key: { ...rolled.record, key: rolled.key }, previous: rolled.previous });
+      } catch (err) {
+        if (err instanceof KeyNotRollableError) throw new ApiError("CONFLICT", err.message);
+        throw err;
+      }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/agent/audit",
+      tags: ["Agent keys"],
+      summary: "Audit log of key changes",
+      description: "Who minted, rolled or revoked which key, and when; newest first.",
+      security,
+      middleware: [guards.owner],
+      request: { query: auditQuery },
+      responses: { 200: { description: "Events", ...json(envelopeOf(z.array(auditEventSchema))) }, ...errorResponses(400, 401) },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      return ok(c, await listAudit(c.var.deps.database.db, c.var.ownerId, { limit: q.limit, before: q.before }));
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Database } from "../db/client";
+import { ipMatcher } from "../http/ip-allowlist";
+import { newId } from "../ids";
+import { recordAudit } from "./audit";
+import { hashKey, keyFormat } from "./key-format";
+import { agentKeys } from "./schema";
+import type { AgentScope } from "./scopes";
+
+export const AGENT_KEY_PREFIX = "bourse_sk_live_";
+export const agentKeyFormat = keyFormat(AGENT_KEY_PREFIX);
+
+/** last_used_at is written at most this often per key. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+type Row = typeof agentKeys.$inferSelect;
+export type AgentKeyStatus = "active" | "expired" | "revoked";
+
+/** An agent key as owners see it: never the secret, only its fragment. */
+export interface AgentKey {
+  id: string;
+  name: string;
+  kind: "agent" | "desk";
+  fragment: string;
+  scopes: AgentScope[];
+  ipAllowlist: string[] | null;
+  status: AgentKeyStatus;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  replacedBy: string | null;
+}
+
+export interface KeyContext {
+  db: Database;
+  clock: Clock;
+}
+
+export interface NewAgentKey {
+  name: string;
+  scopes: AgentScope[];
+  expiresAt?: Date | null;
+  ipAllowlist?: string[] | null;
+  kind?: "agent" | "desk";
+}
+
+function statusOf(row: Row, now: number): AgentKeyStatus {
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt && row.expiresAt.getTime() <= now) return "expired";
+  return "active";
+}
+
+function present(row: Row, now: number): AgentKey {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    fragment: row.fragment,
+    scopes: row.scopes as AgentScope[],
+    ipAllowlist: row.ipAllowlist,
+    status: statusOf(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    replacedBy: row.replacedBy,
+  };
+}
+
+async function insertKey(db: Database, ownerId: string, spec: NewAgentKey, now: Date): Promise<{ key: string; row: Row }> {
+  const key = agentKeyFormat.generate();
+  const [row] = await db
+    .insert(agentKeys)
+    .values({
+      id: newId("key"),
+      ownerId,
+      name: spec.name,
+      kind: spec.kind ?? "agent",
+      keyHash: hashKey(key),
+      fragment: agentKeyFormat.fragment(key),
+      scopes: [...new Set(spec.scopes)],
+      ipAllowlist: spec.ipAllowlist && spec.ipAllowlist.length > 0 ? spec.ipAllowlist : null,
+      createdAt: now,
+      expiresAt: spec.expiresAt ?? null,
+    })
+    .returning();
+  return { key, row: row! };
+}
+
+/** Mints a key; the secret is in the result and nowhere else. */
+export async function mintAgentKey(ctx: KeyContext, ownerId: string, spec: NewAgentKey): Promise<{ key: string; record: AgentKey }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { key, row } = await insertKey(tx, ownerId, spec, new Date(now));
+    await recordAudit(tx, { ownerId, actor: "owner", action: "key.minted", keyId: row.id, detail: { name: row.name, scopes: row.scopes, kind: row.kind }, at: new Date(now) });
+    return { key, record: present(row, now) };
+  });
+}
+
+export async function listAgentKeys(ctx: KeyContext, ownerId: string): Promise<AgentKey[]> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db.select().from(agentKeys).where(eq(agentKeys.ownerId, ownerId)).orderBy(desc(agentKeys.createdAt), desc(agentKeys.id));
+  return rows.map((r) => present(r, now));
+}
+
+/** One of the owner's keys, or null: another owner's key is indistinguishable from none. */
+export async function getAgentKey(ctx: KeyContext, ownerId: string, keyId: string): Promise<AgentKey | null> {
+  const [row] = await ctx.db.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
+  return row ? present(row, ctx.clock.now()) : null;
+}
+
+/** Revokes at once; revoking a revoked key changes nothing. Null when the owner has no such key. */
+export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: string): Promise<AgentKey | null> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(agentKeys)
+      .set({ revokedAt: new Date(now) })
+      .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId), isNull(agentKeys.revokedAt)))
+      .returning();
+    if (revoked) {
+      await recordAudit(tx, { ownerId, actor: "owner", action: "key.revoked", keyId, detail: { name: revoked.name }, at: new Date(now) });
+      return present(revoked, now);
+    }
+    const [existing] = await tx.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
+    return existing ? present(existing, now) : null;
+  });
+}
+
+export class KeyNotRollableError extends Error {
+  override name = "KeyNotRollableError";
+}
+
+/**
+ * Replaces a key with a new one of the same name, scopes, allowlist and expiry; the old key keeps
+ * working for the grace period (never longer than it would have). Null when the owner has no such key.
+ */
+export async function rollAgentKey(
+  ctx: KeyContext,
+  ownerId: string,
+  keyId: string,
+  graceSeconds: number,
+): Promise<{ key: string; record: AgentKey; previous: AgentKey } | null> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId))).for("update");
+    if (!old) return null;
+    const status = statusOf(old, now);
+    if (status !== "active") throw new KeyNotRollableError(`This key is ${status}; only an active key can be rolled.`);
+    if (old.replacedBy) throw new KeyNotRollableError("This key has already been rolled.");
+    const { key, row } = await insertKey(tx, ownerId, { name: old.name, scopes: old.scopes as AgentScope[], ipAllowlist: old.ipAllowlist, expiresAt: old.expiresAt, kind: old.kind }, new Date(now));
+    const graceEnd = now + graceSeconds * 1000;
+    const oldExpiry = old.expiresAt && old.expiresAt.getTime() < graceEnd ? old.expiresAt : new Date(graceEnd);
+    const [previous] = await tx.update(agentKeys).set({ expiresAt: oldExpiry, replacedBy: row.id }).where(eq(agentKeys.id, old.id)).returning();
+    await recordAudit(tx, { ownerId, actor: "owner", action: "key.rolled", keyId: old.id, detail: { newKeyId: row.id, graceSeconds }, at: new Date(now) });
+    return { key, record: present(row, now), previous: present(previous!, now) };
+  });
+}
+
+/** Who is calling with an agent key. */
+export interface AgentPrincipal {
+  keyId: string;
+  ownerId: string;
+  kind: "agent" | "desk";
+  scopes: AgentScope[];
+}
+
+export type KeyCheck = { ok: true; principal: AgentPrincipal } | { ok: false; status: 401 | 403; reason: string };
+
+/**
+ * Checks a presented key in this order: malformed or bad checksum → unknown → revoked → expired →
+ * IP allowlist → scope. The first three answer 401, the last two 403.
+ */
+export async function authenticateAgentKey(ctx: KeyContext, presented: string, request: { ip: string | undefined; scope: AgentScope }): Promise<KeyCheck> {
+  if (!agentKeyFormat.isWellFormed(presented)) return { ok: false, status: 401, reason: "The agent key is malformed." };
+  const [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hashKey(presented)));
+  if (!row) return { ok: false, status: 401, reason: "The agent key is not recognised." };
+  const now = ctx.clock.now();
+  const status = statusOf(row, now);
+  if (status === "revoked") return { ok: false, status: 401, reason: "The agent key has been revoked." };
+  if (status === "expired") return { ok: false, status: 401, reason: "The agent key has expired." };
+  if (row.ipAllowlist && !(request.ip && ipMatcher(row.ipAllowlist)(request.ip))) {
+    return { ok: false, status: 403, reason: "Requests with this agent key are not allowed from this IP address." };
+  }
+  if (!row.scopes.includes(request.scope)) return { ok: false, status: 403, reason: `The agent key lacks the "${request.scope}" scope.` };
+  touchLastUsed(ctx, row, now);
+  return { ok: true, principal: { keyId: row.id, ownerId: row.ownerId, kind: row.kind, scopes: row.scopes as AgentScope[] } };
+}
+
+/** Records use at most once a minute per key, off the request's critical path. */
+function touchLastUsed(ctx: KeyContext, row: Row, now: number): void {
+  if (row.lastUsedAt && now - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  const threshold = new Date(now - LAST_USED_RESOLUTION_MS);
+  void ctx.db
+    .update(agentKeys)
+    .set({ lastUsedAt: new Date(now) })
+    .where(and(eq(agentKeys.id, row.id), or(isNull(agentKeys.lastUsedAt), lt(agentKeys.lastUsedAt, threshold))))
+    .catch(() => {});
+}
