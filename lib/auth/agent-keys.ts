@@ -160,6 +160,12 @@ export async function rollAgentKey(
   });
 }
 
+/** The status of a key by its secret, without recording a use; "unknown" when no such key exists. */
+export async function keyStatus(ctx: KeyContext, presented: string): Promise<AgentKeyStatus | "unknown"> {
+  const [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hashKey(presented)));
+  return row ? statusOf(row, ctx.clock.now()) : "unknown";
+}
+
 /** Who is calling with an agent key. */
 export interface AgentPrincipal {
   keyId: string;
