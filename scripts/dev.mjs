@@ -3,4 +3,4 @@ import path from "node:path";
 import { ensureDependencies, root, run } from "./lib/steps.mjs";
 
 ensureDependencies();
-run(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { env: { ...process.env, NODE_ENV: "development" } });
+run(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { env: { ...process.env, NODE_ENV: "development", NEXT_TELEMETRY_DISABLED: "1" } });
