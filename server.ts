@@ -6,12 +6,17 @@ import { createLogger } from "./lib/log";
 import { createApi } from "./lib/api/app";
 import { createDispatcher } from "./lib/http/dispatch";
 import { startServices } from "./lib/server/services";
+import { publishServices } from "./lib/server/registry";
 
 /** One Node HTTP server: the two APIs through Hono, the dashboard through Next. */
 async function main(): Promise<void> {
   const config = getConfig();
   const log = createLogger(config.logLevel);
   const services = await startServices({ config, log });
+  // The dashboard (Next's bundle, same process) reaches the same database handle through this.
+  publishServices(services);
+  // next-auth builds its callback URLs from this.
+  process.env.NEXTAUTH_URL ??= config.publicUrl;
   const api = createApi(services.deps);
 
   const server = createServer();

@@ -2,6 +2,8 @@
 
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { WagmiProvider } from "wagmi";
+import { wagmiConfig } from "@/lib/wallet/config";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiClientError } from "@/lib/client/http";
 
@@ -26,8 +28,10 @@ export function Providers({ children }: { children: ReactNode }) {
   // One client per browser session (and per server render), never shared between requests.
   const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
-    </QueryClientProvider>
+    <WagmiProvider config={wagmiConfig}>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ChartCandlestickIcon } from "lucide-react";
 import { MainNav } from "./main-nav";
 import { ThemeToggle } from "./theme-toggle";
+import { AccountMenu } from "./account-menu";
 
 export function SiteHeader() {
   return (
@@ -13,7 +14,10 @@ export function SiteHeader() {
           Bourse
         </Link>
         <MainNav className="order-last -mx-4 w-[calc(100%+2rem)] px-3 pb-2 sm:order-none sm:mx-0 sm:w-auto sm:flex-1 sm:px-0 sm:pb-0" />
-        <ThemeToggle className="ml-auto sm:ml-0" />
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+          <AccountMenu />
+          <ThemeToggle />
+        </div>
       </div>
     </header>
   );

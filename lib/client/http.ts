@@ -42,6 +42,7 @@ export async function requestJson(
   try {
     res = await doFetch(`${opts.baseUrl}${path}`, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      // A DELETE or body-less POST sends nothing (and no Content-Type).
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),

@@ -50,8 +50,19 @@ export function ensureDependencies() {
   const lock = readOr(path.join(root, "package-lock.json"), "");
   const want = sha256(readOr(path.join(root, "package.json"), ""), lock);
   if (readOr(DEPS_STAMP, "") === want) return;
-  log(lock ? "Installing dependencies (npm ci)…" : "Installing dependencies (npm install)…");
-  run("npm", [lock ? "ci" : "install", "--no-audit", "--no-fund"]);
+  const flags = ["--no-audit", "--no-fund"];
+  if (lock) {
+    log("Installing dependencies (npm ci)…");
+    // npm leaves other platforms' optional packages out of the lock file it writes (npm/cli#4828),
+    // and `npm ci` on another platform then refuses the lock; `npm install` honours it all the same.
+    if (runStatus("npm", ["ci", ...flags]) !== 0) {
+      log("npm ci refused the lock file; installing with npm install instead…");
+      run("npm", ["install", ...flags]);
+    }
+  } else {
+    log("Installing dependencies (npm install)…");
+    run("npm", ["install", ...flags]);
+  }
   fs.writeFileSync(DEPS_STAMP, want);
 }
 
