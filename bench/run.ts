@@ -1,8 +1,10 @@
 // `npm run bench [name…]`: runs every benchmark, or the named ones, each printing our figure beside a peer's.
 import { apiBaseline } from "./api-baseline";
+import { keys } from "./keys";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   "api-baseline": apiBaseline,
+  keys,
 };
 
 const wanted = process.argv.slice(2);

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
-import type { AgentPrincipal } from "../auth/agent-keys";
+import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -13,6 +13,8 @@ export interface ApiDeps {
   clock: Clock;
   /** Seals server-held secrets; BOURSE_SECRET or the one generated in the data folder. */
   secret: string;
+  /** Verified agent keys, per instance (see lib/auth/key-cache). */
+  agentKeyCache: AgentKeyCache;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
 }

@@ -5,6 +5,7 @@ import { ipMatcher } from "../http/ip-allowlist";
 import { newId } from "../ids";
 import { recordAudit } from "./audit";
 import { hashKey, keyFormat } from "./key-format";
+import { createKeyCache, type KeyCache } from "./key-cache";
 import { agentKeys } from "./schema";
 import type { AgentScope } from "./scopes";
 
@@ -36,6 +37,17 @@ export interface AgentKey {
 export interface KeyContext {
   db: Database;
   clock: Clock;
+  /** This instance's cache of verified keys; revoke and roll invalidate it. */
+  cache?: AgentKeyCache;
+}
+
+export type AgentKeyCache = KeyCache<Row>;
+
+// Another instance's revocation is seen within this long; this instance's own at once.
+const CACHE_TTL_MS = 10_000;
+
+export function createAgentKeyCache(clock: Clock): AgentKeyCache {
+  return createKeyCache<Row>({ ttlMs: CACHE_TTL_MS, maxEntries: 10_000, now: () => clock.now() });
 }
 
 export interface NewAgentKey {
@@ -123,6 +135,7 @@ export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: st
       .returning();
     if (revoked) {
       await recordAudit(tx, { ownerId, actor: "owner", action: "key.revoked", keyId, detail: { name: revoked.name }, at: new Date(now) });
+      ctx.cache?.forget(keyId);
       return present(revoked, now);
     }
     const [existing] = await tx.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
@@ -156,6 +169,7 @@ export async function rollAgentKey(
     const oldExpiry = old.expiresAt && old.expiresAt.getTime() < graceEnd ? old.expiresAt : new Date(graceEnd);
     const [previous] = await tx.update(agentKeys).set({ expiresAt: oldExpiry, replacedBy: row.id }).where(eq(agentKeys.id, old.id)).returning();
     await recordAudit(tx, { ownerId, actor: "owner", action: "key.rolled", keyId: old.id, detail: { newKeyId: row.id, graceSeconds }, at: new Date(now) });
+    ctx.cache?.forget(old.id);
     return { key, record: present(row, now), previous: present(previous!, now) };
   });
 }
@@ -182,7 +196,12 @@ export type KeyCheck = { ok: true; principal: AgentPrincipal } | { ok: false; st
  */
 export async function authenticateAgentKey(ctx: KeyContext, presented: string, request: { ip: string | undefined; scope: AgentScope }): Promise<KeyCheck> {
   if (!agentKeyFormat.isWellFormed(presented)) return { ok: false, status: 401, reason: "The agent key is malformed." };
-  const [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hashKey(presented)));
+  const hash = hashKey(presented);
+  let row = ctx.cache?.get(hash);
+  if (!row) {
+    [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hash));
+    if (row) ctx.cache?.set(hash, row);
+  }
   if (!row) return { ok: false, status: 401, reason: "The agent key is not recognised." };
   const now = ctx.clock.now();
   const status = statusOf(row, now);
@@ -200,6 +219,8 @@ export async function authenticateAgentKey(ctx: KeyContext, presented: string, r
 function touchLastUsed(ctx: KeyContext, row: Row, now: number): void {
   if (row.lastUsedAt && now - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
   const threshold = new Date(now - LAST_USED_RESOLUTION_MS);
+  // The cached row carries the time too, so the next requests in the minute skip the write.
+  row.lastUsedAt = new Date(now);
   void ctx.db
     .update(agentKeys)
     .set({ lastUsedAt: new Date(now) })

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from "../clock";
 import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret } from "../crypto/server-secret";
+import { createAgentKeyCache } from "../auth/agent-keys";
 import type { ApiDeps } from "../api/context";
 
 export interface Services {
@@ -30,7 +31,7 @@ export async function startServices(input: {
   }
   log.info({ driver: database.kind }, "database ready");
   return {
-    deps: { config, database, log, clock, secret: loadServerSecret(config), startedAt: clock.now() },
+    deps: { config, database, log, clock, secret: loadServerSecret(config), agentKeyCache: createAgentKeyCache(clock), startedAt: clock.now() },
     stop: () => database.close(),
   };
 }

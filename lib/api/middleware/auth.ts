@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { authenticateAgentKey } from "../../auth/agent-keys";
+import { authenticateAgentKey, type KeyContext } from "../../auth/agent-keys";
 import { ensureOwner } from "../../auth/owners";
 import { OwnerTokenError, ownerTokenVerifier } from "../../auth/owner-tokens";
 import type { AgentScope } from "../../auth/scopes";
@@ -15,6 +15,11 @@ export interface AuthGuards {
   agentKey(scope: AgentScope): MiddlewareHandler<AppEnv>;
 }
 
+/** What the agent-key functions need, from the API's dependencies: one per instance, cache included. */
+export function keyContext(deps: ApiDeps): KeyContext {
+  return { db: deps.database.db, clock: deps.clock, cache: deps.agentKeyCache };
+}
+
 function unauthorized(message: string): ApiError {
   return new ApiError("UNAUTHORIZED", message, { headers: { "WWW-Authenticate": 'Bearer realm="bourse"' } });
 }
@@ -23,7 +28,7 @@ export function authGuards(deps: ApiDeps): AuthGuards {
   const verifyOwnerToken = ownerTokenVerifier({ db: deps.database.db, clock: deps.clock, config: deps.config, secret: deps.secret });
   const external = Boolean(deps.config.ownerJwt.jwksUrl);
   const resolveIp = clientIpResolver(deps.config.trustedProxies);
-  const keyCtx = { db: deps.database.db, clock: deps.clock };
+  const keyCtx = keyContext(deps);
 
   const owner: MiddlewareHandler<AppEnv> = async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));

@@ -3,7 +3,6 @@ import type { AppEnv } from "../context";
 import { createOpenApiApp } from "../openapi-app";
 import { SEARCH_API_BASE } from "../paths";
 import { registerHealth } from "./health.route";
-import { searchErrorBody } from "./error-body";
 
 export const SEARCH_API_VERSION = "1.0.0";
 
@@ -15,7 +14,6 @@ export function createSearchApi(): OpenAPIHono<AppEnv> {
     scheme: "bearer",
     description: "A search API key: `Authorization: Bearer <API_KEY>`.",
   });
-  app.openAPIRegistry.register("SearchError", searchErrorBody);
   registerHealth(app);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { checkHealth, healthSchema } from "../../ops/health";
+import { searchErrorBody } from "./error-body";
 
 const route = createRoute({
   method: "get",
@@ -11,6 +12,7 @@ const route = createRoute({
   responses: {
     200: { description: "Healthy", content: { "application/json": { schema: healthSchema } } },
     503: { description: "A dependency is failing", content: { "application/json": { schema: healthSchema } } },
+    500: { description: "Unexpected failure (INTERNAL_ERROR)", content: { "application/json": { schema: searchErrorBody } } },
   },
 });
 

@@ -6,7 +6,6 @@ import { registerKeyRoutes } from "./keys.routes";
 import { registerPositionRoutes } from "./positions.routes";
 import { createOpenApiApp } from "../openapi-app";
 import { TRADING_API_BASE } from "../paths";
-import { errorEnvelope } from "./envelope";
 
 /** The interface version the trading contract states. */
 export const TRADING_API_VERSION = "0.1.0";
@@ -26,7 +25,6 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
     bearerFormat: "JWT",
     description: "A short-lived owner token (EdDSA JWT) minted by the dashboard or a trusted issuer.",
   });
-  app.openAPIRegistry.register("ErrorEnvelope", errorEnvelope);
   registerJwksRoute(app);
   registerKeyRoutes(app, guards);
   registerPositionRoutes(app, guards);

@@ -31,12 +31,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "The credential lacks the scope, or the IP address is not allowed",
   404: "No such resource for this owner",
   409: "The resource's state does not allow this",
+  500: "Unexpected failure (INTERNAL_ERROR); retry with backoff",
 };
 
-/** OpenAPI response entries for the given error statuses, all in the error envelope. */
+/** OpenAPI response entries for the given error statuses (and 500, which any route can answer), in the error envelope. */
 export function errorResponses(...statuses: (keyof typeof ERROR_DESCRIPTIONS)[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s]!, content: { "application/json": { schema: errorEnvelope } } }]),
+    [...statuses, 500].map((s) => [s, { description: ERROR_DESCRIPTIONS[s]!, content: { "application/json": { schema: errorEnvelope } } }]),
   );
 }
 

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { listAudit } from "../../auth/audit";
 import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey } from "../../auth/agent-keys";
-import type { AuthGuards } from "../middleware/auth";
+import { keyContext, type AuthGuards } from "../middleware/auth";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { envelopeOf, errorResponses, ok } from "./envelope";
@@ -40,7 +40,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       const { deps, ownerId } = c.var;
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= deps.clock.now()) throw new ApiError("BAD_REQUEST", "expiresAt: must be in the future");
-      const { key, record } = await mintAgentKey({ db: deps.database.db, clock: deps.clock }, ownerId, {
+      const { key, record } = await mintAgentKey(keyContext(deps), ownerId, {
         name: body.name,
         scopes: body.scopes,
         expiresAt,
@@ -61,7 +61,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       middleware: [guards.owner],
       responses: { 200: { description: "The owner's keys", ...json(envelopeOf(z.array(agentKeySchema))) }, ...errorResponses(401) },
     }),
-    async (c) => ok(c, await listAgentKeys({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId)),
+    async (c) => ok(c, await listAgentKeys(keyContext(c.var.deps), c.var.ownerId)),
   );
 
   app.openapi(
@@ -77,7 +77,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       responses: { 200: { description: "The revoked key", ...json(envelopeOf(agentKeySchema)) }, ...errorResponses(401, 404) },
     }),
     async (c) => {
-      const revoked = await revokeAgentKey({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId, c.req.valid("param").id);
+      const revoked = await revokeAgentKey(keyContext(c.var.deps), c.var.ownerId, c.req.valid("param").id);
       if (!revoked) throw notFound();
       return ok(c, revoked);
     },
@@ -102,7 +102,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     async (c) => {
       const grace = c.req.valid("json").gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
       try {
-        const rolled = await rollAgentKey({ db: c.var.deps.database.db, clock: c.var.deps.clock }, c.var.ownerId, c.req.valid("param").id, grace);
+        const rolled = await rollAgentKey(keyContext(c.var.deps), c.var.ownerId, c.req.valid("param").id, grace);
         if (!rolled) throw notFound();
         return ok(c, { key: { ...rolled.record, key: rolled.key }, previous: rolled.previous });
       } catch (err) {

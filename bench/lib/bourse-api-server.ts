@@ -1,0 +1,33 @@
+// Serves the real API on loopback (PGlite in a temporary folder) for benchmarks, through server.ts's
+// dispatcher. `prepare` adds bench routes or data before it listens; it prints `READY <port>`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { Hono } from "hono";
+import { createApi } from "../../lib/api/app";
+import type { ApiDeps, AppEnv } from "../../lib/api/context";
+import { parseConfig } from "../../lib/config";
+import { createLogger } from "../../lib/log";
+import { createDispatcher } from "../../lib/http/dispatch";
+import { startServices } from "../../lib/server/services";
+
+export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-"));
+  const config = parseConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir });
+  const services = await startServices({ config, log: createLogger(config.logLevel) });
+  const api = createApi(services.deps);
+  await prepare(api, services.deps);
+  // API paths never reach Next, so the bench needs no dashboard build.
+  const server = createServer(createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end() }));
+  server.listen(0, "127.0.0.1", () => console.log(`READY ${(server.address() as AddressInfo).port}`));
+  process.on("SIGTERM", () => {
+    server.close();
+    void services.stop().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApi } from "../app";
+import { createAgentKeyCache } from "../../auth/agent-keys";
+import { createTestApi, postJson, type TestApi } from "../../testing/api";
+import { createTestOwner } from "../../testing/owners";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+it("a key revoked on another instance is refused there within the cache lifetime (10 s)", async () => {
+  // A second instance: same database, its own cache.
+  const other = createApi({ ...t.deps, agentKeyCache: createAgentKeyCache(t.deps.clock) });
+  const owner = await createTestOwner(t);
+  const minted = await (await t.request("/api/agent/keys", postJson({ name: "shared", scopes: ["account:read"] }, await owner.auth()))).json();
+  const headers = { authorization: `Bearer ${minted.data.key}` };
+  expect((await other.request("/api/agent/positions", { headers })).status).toBe(200);
+
+  await t.request(`/api/agent/keys/${minted.data.id}`, { method: "DELETE", headers: await owner.auth() });
+  // The instance that revoked refuses at once.
+  expect((await t.request("/api/agent/positions", { headers })).status).toBe(401);
+  // The other one still has it cached, at most for the cache lifetime.
+  t.clock.advance(10_001);
+  expect((await other.request("/api/agent/positions", { headers })).status).toBe(401);
+});
