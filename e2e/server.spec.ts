@@ -18,10 +18,12 @@ test.describe("one server for both APIs", () => {
   });
 
   test("malformed JSON gets the contract's error, never a 5xx", async ({ request }) => {
-    const trading = await request.post("/api/agent/orders", { headers: { "content-type": "application/json" }, data: "{oops" });
+    // A Buffer is sent byte for byte; a string would be JSON-encoded by Playwright.
+    const malformed = Buffer.from("{oops");
+    const trading = await request.post("/api/agent/orders", { headers: { "content-type": "application/json" }, data: malformed });
     expect(trading.status()).toBe(400);
     expect(await trading.json()).toMatchObject({ success: false, code: "INVALID_JSON" });
-    const search = await request.post("/api/web/v1/search", { headers: { "content-type": "application/json", "x-request-id": "e2e-1" }, data: "{oops" });
+    const search = await request.post("/api/web/v1/search", { headers: { "content-type": "application/json", "x-request-id": "e2e-1" }, data: malformed });
     expect(search.status()).toBe(400);
     expect(search.headers()["x-request-id"]).toBe("e2e-1");
     expect(await search.json()).toMatchObject({ code: "INVALID_JSON", request_id: "e2e-1" });

@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bookFixture } from "./book-fixture";
+import { announceReady } from "../lib/child";
 
 const json = bookFixture().toString();
 const length = Buffer.byteLength(json);
@@ -9,5 +10,5 @@ const server = createServer((_req, res) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": length });
   res.end(json);
 });
-server.listen(0, "127.0.0.1", () => console.log(`READY ${(server.address() as AddressInfo).port}`));
+server.listen(0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,5 +1,5 @@
 // Serves the real API on loopback (PGlite in a temporary folder) for benchmarks, through server.ts's
-// dispatcher. `prepare` adds bench routes or data before it listens; it prints `READY <port>`.
+// dispatcher. `prepare` adds bench routes or data before it listens.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { parseConfig } from "../../lib/config";
 import { createLogger } from "../../lib/log";
 import { createDispatcher } from "../../lib/http/dispatch";
 import { startServices } from "../../lib/server/services";
+import { announceReady } from "./child";
 
 export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-"));
@@ -22,7 +23,7 @@ export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) 
   await prepare(api, services.deps);
   // API paths never reach Next, so the bench needs no dashboard build.
   const server = createServer(createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end() }));
-  server.listen(0, "127.0.0.1", () => console.log(`READY ${(server.address() as AddressInfo).port}`));
+  server.listen(0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.close();
     void services.stop().finally(() => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 
 export interface ChildServer {
@@ -8,29 +8,30 @@ export interface ChildServer {
 
 /**
  * Starts a bench server script (TypeScript, through tsx) in its own process so that it does not
- * share a core with the load generator. The script prints `READY <port>` once it listens.
+ * share a core with the load generator. The script reports its port with `announceReady`. Its
+ * stdout (the server's logs) goes to /dev/null: written, as to a log file, but read by nobody here.
  */
 export function startChildServer(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const tsx = path.resolve("node_modules", ".bin", "tsx");
-  const child: ChildProcess = spawn(tsx, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(tsx, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
-    let seen = "";
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /READY (\d+)/.exec(seen);
-      if (!match) return;
-      child.stdout?.off("data", onData);
-      child.stdout?.resume(); // keep draining whatever the server logs
+    child.once("message", (message: unknown) => {
+      const port = typeof message === "object" && message !== null && "ready" in message ? Number(message.ready) : NaN;
+      if (!Number.isInteger(port)) return reject(new Error(`${script} sent ${JSON.stringify(message)} instead of its port`));
       resolve({
-        url: `http://127.0.0.1:${match[1]}`,
+        url: `http://127.0.0.1:${port}`,
         stop: () =>
           new Promise((done) => {
             child.once("exit", () => done());
             child.kill("SIGTERM");
           }),
       });
-    };
-    child.stdout?.on("data", onData);
+    });
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
   });
+}
+
+/** Called by a bench server once it listens. */
+export function announceReady(port: number): void {
+  process.send?.({ ready: port });
 }

@@ -2,8 +2,7 @@ import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { requestContext } from "./middleware/request-context";
-import { jsonBody } from "./middleware/json-body";
+import { apiEntry } from "./middleware/api-entry";
 import { isSearchApiPath, SEARCH_API_BASE, TRADING_API_BASE } from "./paths";
 import { createSearchApi } from "./search/app";
 import { renderSearchError } from "./search/error-body";
@@ -13,8 +12,7 @@ import { renderTradingError } from "./trading/envelope";
 /** Both APIs on one Hono app: the search API at /api/web, the trading API at /api. */
 export function createApi(deps: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext(deps));
-  app.use("*", jsonBody(deps.config.apiBodyLimitBytes));
+  app.use("*", apiEntry(deps));
   app.route(SEARCH_API_BASE, createSearchApi());
   app.route(TRADING_API_BASE, createTradingApi(deps));
   app.notFound((c) => renderError(c, new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));

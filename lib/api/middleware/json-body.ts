@@ -1,43 +1,43 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+export function hasBody(method: string): boolean {
+  return METHODS_WITH_BODY.has(method);
+}
+
 /**
- * Reads and parses every request body once, before any route runs, so that an oversized body,
+ * Reads and parses the request body once, before any route runs, so that an oversized body,
  * a non-JSON media type and malformed JSON each get the contract's error instead of a framework's.
  * The parsed value is left in Hono's body cache, where the validators read it.
  */
-export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!METHODS_WITH_BODY.has(c.req.method)) return next();
-    const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > limitBytes) throw tooLarge(limitBytes);
-    const text = await readTextWithin(c.req.raw, limitBytes);
-    if (text.length === 0) {
-      // No body reads as {}: routes that need fields name the missing ones, optional bodies take defaults.
-      c.req.bodyCache.json = Promise.resolve({});
-      return next();
-    }
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
-    if (!JSON_MEDIA_TYPE.test(mediaType)) {
-      throw new ApiError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        `Request bodies must be JSON sent with Content-Type: application/json (got ${mediaType || "no Content-Type"}).`,
-      );
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      const detail = err instanceof SyntaxError ? `: ${err.message}` : "";
-      throw new ApiError("INVALID_JSON", `The request body is not valid JSON${detail}.`);
-    }
-    c.req.bodyCache.json = Promise.resolve(value);
-    return next();
-  };
+export async function parseJsonBody(c: Context<AppEnv>, limitBytes: number): Promise<void> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > limitBytes) throw tooLarge(limitBytes);
+  const text = await readTextWithin(c.req.raw, limitBytes);
+  if (text.length === 0) {
+    // No body reads as {}: routes that need fields name the missing ones, optional bodies take defaults.
+    c.req.bodyCache.json = Promise.resolve({});
+    return;
+  }
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Request bodies must be JSON sent with Content-Type: application/json (got ${mediaType || "no Content-Type"}).`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const detail = err instanceof SyntaxError ? `: ${err.message}` : "";
+    throw new ApiError("INVALID_JSON", `The request body is not valid JSON${detail}.`);
+  }
+  c.req.bodyCache.json = Promise.resolve(value);
 }
 
 async function readTextWithin(req: Request, limitBytes: number): Promise<string> {

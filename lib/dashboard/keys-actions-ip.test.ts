@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isIpOrCidr } from "../http/ip-allowlist";
+import { isIpOrCidrPortable } from "./keys-actions-ip";
+
+const EXAMPLES = [
+  "1.2.3.4",
+  "10.0.0.0/8",
+  "0.0.0.0/0",
+  "255.255.255.255/32",
+  "::1",
+  "::",
+  "2001:db8::/32",
+  "::ffff:1.2.3.4",
+  "fe80::1%eth0",
+  "1:2:3:4:5:6:7:8",
+  "1:2:3:4:5:6:1.2.3.4",
+  "1.2.3",
+  "01.2.3.4",
+  "256.1.1.1",
+  "10.0.0.0/33",
+  "::1/129",
+  "::1/128",
+  "1:2:3:4:5:6:7:8:9",
+  "1::2::3",
+  "host.example",
+  "1.2.3.4/",
+  "1.2.3.4/8/1",
+  "",
+  "1.2.3.4/abc",
+  "1.2.3.4/0008",
+  " 1.2.3.4",
+];
+
+describe("isIpOrCidrPortable", () => {
+  it.each(EXAMPLES)("agrees with isIpOrCidr on %j", (entry) => {
+    expect(isIpOrCidrPortable(entry)).toBe(isIpOrCidr(entry));
+  });
+
+  it("agrees with isIpOrCidr on generated entries", () => {
+    const v4 = fc.tuple(fc.nat(300), fc.nat(300), fc.nat(300), fc.nat(300)).map((p) => p.join("."));
+    const hex = fc.stringMatching(/^[0-9a-fA-F]{1,5}$/);
+    const v6 = fc.array(fc.oneof(hex, fc.constant("")), { minLength: 1, maxLength: 10 }).map((p) => p.join(":"));
+    const noise = fc.stringMatching(/^[0-9a-f.:/%]{0,20}$/);
+    const entry = fc.tuple(fc.oneof(v4, v6, noise), fc.option(fc.oneof(fc.nat(200).map(String), noise))).map(([a, b]) => (b === null ? a : `${a}/${b}`));
+    fc.assert(
+      fc.property(entry, (e) => isIpOrCidrPortable(e) === isIpOrCidr(e)),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import type { AgentKeyView, AuditEventView } from "../client/trading";
+
+const LOCALE = "en-US";
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Closer than this to now, a time reads better as "3 hours ago" than as a date. */
+const RECENT = 7 * DAY;
+
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+// Rendered on the server, which cannot know the reader's zone: dates are UTC and say so in full.
+const dateOnly = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
+
+/** A time for people: relative when within a week of `now`, else the date; `full` is the exact UTC time. */
+export function formatWhen(iso: string, now: number): { text: string; full: string } {
+  const at = new Date(iso);
+  const diff = at.getTime() - now;
+  // ICU versions differ on the space before AM/PM (U+202F or not); one spelling keeps server and browser renders equal.
+  const full = dateTime.format(at).replace(/\u202f/g, " ");
+  const seconds = Math.round(diff / 1000);
+  if (Math.abs(seconds) < 60) return { text: relative.format(Math.abs(seconds) < 10 ? 0 : seconds, "second"), full };
+  const minutes = Math.round(diff / MINUTE);
+  if (Math.abs(minutes) < 60) return { text: relative.format(minutes, "minute"), full };
+  const hours = Math.round(diff / HOUR);
+  if (Math.abs(hours) < 24) return { text: relative.format(hours, "hour"), full };
+  if (Math.abs(diff) < RECENT) return { text: relative.format(Math.round(diff / DAY), "day"), full };
+  return { text: dateOnly.format(at), full };
+}
+
+const unit = (u: "day" | "hour" | "minute" | "second") => new Intl.NumberFormat(LOCALE, { style: "unit", unit: u, unitDisplay: "long" });
+const inDays = unit("day");
+const inHours = unit("hour");
+const inMinutes = unit("minute");
+const inSeconds = unit("second");
+
+/** "1 hour", "24 hours", "7 days", "90 seconds": the largest whole unit, as the roll dialog words it. */
+export function formatDuration(s: number): string {
+  if (s > 86_400 && s % 86_400 === 0) return inDays.format(s / 86_400);
+  if (s >= 3600 && s % 3600 === 0) return inHours.format(s / 3600);
+  if (s >= 60 && s % 60 === 0) return inMinutes.format(s / 60);
+  return inSeconds.format(s);
+}
+
+export type StatusTone = "success" | "warning" | "secondary" | "destructive";
+export interface KeyStatusView {
+  label: string;
+  tone: StatusTone;
+  /** When the status began or ends (revoked at, expired at, rolling until), as ISO. */
+  at: string | null;
+  /** Revoked and expired keys are shown muted, after the working ones. */
+  inactive: boolean;
+}
+
+export function keyStatusView(key: AgentKeyView, now: number): KeyStatusView {
+  if (key.status === "revoked") return { label: "revoked", tone: "destructive", at: key.revokedAt, inactive: true };
+  if (key.status === "expired") return { label: "expired", tone: "secondary", at: key.expiresAt, inactive: true };
+  if (key.replacedBy && key.expiresAt) return { label: `rolling — expires ${formatWhen(key.expiresAt, now).text}`, tone: "warning", at: null, inactive: false };
+  return { label: "active", tone: "success", at: null, inactive: false };
+}
+
+/** Working keys first, then revoked and expired ones; otherwise the API's order (newest first). */
+export function orderKeys(keys: readonly AgentKeyView[]): AgentKeyView[] {
+  const rank = (k: AgentKeyView) => (k.status === "active" ? 0 : 1);
+  return [...keys].sort((a, b) => rank(a) - rank(b));
+}
+
+export const KIND_LABELS: Record<AgentKeyView["kind"], string> = { agent: "Agent", desk: "Dashboard" };
+
+export function canRevoke(key: AgentKeyView): boolean {
+  return key.status === "active";
+}
+
+/**
+ * Rolling hands out a new secret. The desk key's secret is held by the dashboard, which mints itself a
+ * new one once the old stops working, so rolling it would only mint an orphan with every scope.
+ */
+export function canRoll(key: AgentKeyView): boolean {
+  return key.status === "active" && key.replacedBy === null && key.kind === "agent";
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_ACTION_LABELS = { "key.minted": "Minted", "key.rolled": "Rolled", "key.revoked": "Revoked" } as const;
+
+/** One audit event as the panel shows it; also what the panel's audit endpoint returns. */
+export const auditRowSchema = z.object({
+  id: z.int(),
+  at: z.string(),
+  action: z.enum(["Minted", "Rolled", "Revoked"]),
+  actor: z.string(),
+  keyId: z.string().nullable(),
+  keyName: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditPageSchema = z.object({ rows: z.array(auditRowSchema), nextBefore: z.int().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+const detailSchema = z.object({
+  name: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  graceSeconds: z.number().optional(),
+  newKeyId: z.string().optional(),
+});
+
+function auditNote(action: AuditEventView["action"], detail: z.infer<typeof detailSchema>): string | null {
+  if (action === "key.minted" && detail.scopes) return `Scopes: ${detail.scopes.join(", ")}`;
+  if (action === "key.rolled") {
+    const grace = detail.graceSeconds === undefined ? null : detail.graceSeconds === 0 ? "no grace period" : `grace period ${formatDuration(detail.graceSeconds)}`;
+    const replacement = detail.newKeyId ? `replaced by ${detail.newKeyId}` : null;
+    return [replacement, grace].filter(Boolean).join("; ") || null;
+  }
+  return null;
+}
+
+/**
+ * Events as rows, named after their keys (the event's own record of the name, else the key list's).
+ * A page is full when it holds `pageSize` events; then the next one starts before its last id.
+ */
+export function auditPage(events: readonly AuditEventView[], keys: readonly AgentKeyView[], pageSize: number): AuditPage {
+  const names = new Map(keys.map((k) => [k.id, k.name]));
+  const rows = events.map((e): AuditRow => {
+    const detail = detailSchema.safeParse(e.detail);
+    const known = detail.success ? detail.data : {};
+    return {
+      id: e.id,
+      at: e.at,
+      action: AUDIT_ACTION_LABELS[e.action],
+      actor: e.actor,
+      keyId: e.keyId,
+      keyName: known.name ?? (e.keyId ? (names.get(e.keyId) ?? null) : null),
+      note: auditNote(e.action, known),
+    };
+  });
+  return { rows, nextBefore: events.length >= pageSize ? (events.at(-1)?.id ?? null) : null };
+}
