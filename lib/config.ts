@@ -42,6 +42,8 @@ export interface Config {
   apiBodyLimitBytes: number;
   /** Where the dashboard finds the trading API; itself by default. */
   tradingApiUrl: string;
+  /** True when BOURSE_API_URL points the dashboard at another deployment: it cannot mint that API's owner tokens. */
+  remoteTradingApi: boolean;
   /** Where the dashboard finds the search API; itself by default. */
   searchApiUrl: string;
   /** From BOURSE_SECRET; when absent the server generates one in the data folder (lib/crypto/server-secret). */
@@ -83,6 +85,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
+    remoteTradingApi: e.BOURSE_API_URL !== undefined,
     searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),
     secret: e.BOURSE_SECRET,
     ownerJwt: {

@@ -15,9 +15,9 @@ export async function AccountMenu() {
   }
   return (
     <div className="flex items-center gap-2">
-      <span className="hidden max-w-40 truncate text-sm text-muted-foreground md:inline" title={owner.user.name ?? undefined}>
-        {owner.user.name}
-      </span>
+      <Link href="/settings" className="max-w-28 truncate rounded-md text-sm text-muted-foreground hover:text-foreground sm:max-w-40" title="Settings">
+        {owner.user.name ?? "Settings"}
+      </Link>
       <SignOutButton />
     </div>
   );

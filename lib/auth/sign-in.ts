@@ -75,3 +75,15 @@ export async function walletsOf(db: Database, ownerId: string): Promise<string[]
   const rows = await db.select({ address: ownerWallets.address }).from(ownerWallets).where(eq(ownerWallets.ownerId, ownerId));
   return rows.map((r) => r.address);
 }
+
+export interface OwnerProfile {
+  email: string | null;
+  displayName: string | null;
+  wallets: string[];
+}
+
+export async function ownerProfile(db: Database, ownerId: string): Promise<OwnerProfile | null> {
+  const [owner] = await db.select().from(owners).where(eq(owners.id, ownerId));
+  if (!owner) return null;
+  return { email: owner.email, displayName: owner.displayName, wallets: await walletsOf(db, ownerId) };
+}

@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/shell/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LinkWallet } from "@/components/settings/link-wallet";
+import { RemoteCredentialsForm } from "@/components/settings/remote-credentials-form";
+import { readOwnerSecret } from "@/lib/auth/owner-secrets";
+import { ownerProfile } from "@/lib/auth/sign-in";
+import { dashboardDeps } from "@/lib/dashboard/services";
+import { requireOwnerId } from "@/lib/dashboard/session";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function Page() {
+  const ownerId = await requireOwnerId("/settings");
+  const deps = dashboardDeps();
+  const ctx = { db: deps.database.db, clock: deps.clock, secret: deps.secret };
+  const profile = await ownerProfile(deps.database.db, ownerId);
+  const remote = deps.config.remoteTradingApi;
+  const [ownerToken, agentKey] = remote
+    ? await Promise.all([readOwnerSecret(ctx, ownerId, "remote_owner_token"), readOwnerSecret(ctx, ownerId, "remote_agent_key")])
+    : [null, null];
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Your account, the wallets you sign in with, and the API this dashboard talks to." />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Account</CardTitle>
+            <CardDescription>One account, however you sign in.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4 text-sm">
+            <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd>{profile?.email ?? "none"}</dd>
+              <dt className="text-muted-foreground">Wallets</dt>
+              <dd className="flex flex-col gap-1 font-mono">
+                {profile && profile.wallets.length > 0 ? profile.wallets.map((w) => <span key={w}>{w}</span>) : <span className="font-sans">none linked</span>}
+              </dd>
+            </dl>
+            <LinkWallet />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>API</CardTitle>
+            <CardDescription>
+              {remote
+                ? `This dashboard uses the trading API at ${deps.config.tradingApiUrl}. It cannot mint that API's owner tokens, so paste an owner token (for managing keys) and an agent key (for the trade desk) issued by it. Both are stored encrypted.`
+                : `This dashboard uses its own API (${deps.config.tradingApiUrl}) and signs in to it for you: there is nothing to paste.`}
+            </CardDescription>
+          </CardHeader>
+          {remote ? (
+            <CardContent>
+              <RemoteCredentialsForm hasOwnerToken={ownerToken !== null} hasAgentKey={agentKey !== null} />
+            </CardContent>
+          ) : null}
+        </Card>
+      </div>
+    </>
+  );
+}
