@@ -1,16 +1,49 @@
 import type { Metadata } from "next";
-import { KeyRoundIcon } from "lucide-react";
-import { FeatureUnavailable } from "@/components/shell/feature-unavailable";
+import { KeyDialogsProvider } from "@/components/keys/key-dialogs";
+import { MintKeyButton } from "@/components/keys/key-buttons";
+import { KeysPanel } from "@/components/keys/keys-panel";
+import { KeysUnavailable, type KeysFailure } from "@/components/keys/keys-unavailable";
+import { PageHeader } from "@/components/shell/page-header";
+import { ApiClientError } from "@/lib/client/http";
+import type { AgentKeyView } from "@/lib/client/trading";
+import { AUDIT_PAGE_SIZE, auditPage, type AuditPage } from "@/lib/dashboard/keys-actions-view";
+import { ownerTradingClient } from "@/lib/dashboard/owner-api";
+import { dashboardDeps } from "@/lib/dashboard/services";
+import { requireOwnerId } from "@/lib/dashboard/session";
 
 export const metadata: Metadata = { title: "Keys" };
 
-export default function Page() {
+const TITLE = "Keys";
+const PURPOSE = "Mint, scope, roll and revoke the keys your trading agents use to reach the API.";
+
+async function load(ownerId: string): Promise<{ ok: true; keys: AgentKeyView[]; audit: AuditPage } | ({ ok: false } & KeysFailure)> {
+  try {
+    const client = await ownerTradingClient(ownerId);
+    const [keys, events] = await Promise.all([client.listKeys(), client.auditLog({ limit: AUDIT_PAGE_SIZE })]);
+    return { ok: true, keys, audit: auditPage(events, keys, AUDIT_PAGE_SIZE) };
+  } catch (err) {
+    if (!(err instanceof ApiClientError)) throw err;
+    return { ok: false, message: err.message, status: err.status, code: err.code, requestId: err.requestId };
+  }
+}
+
+export default async function KeysPage() {
+  const ownerId = await requireOwnerId("/keys");
+  const loaded = await load(ownerId);
+  if (!loaded.ok) {
+    return (
+      <>
+        <PageHeader title={TITLE} description={PURPOSE} />
+        <KeysUnavailable failure={loaded} />
+      </>
+    );
+  }
   return (
-    <FeatureUnavailable
-      title="Keys"
-      purpose="Mint, scope and revoke the agent keys your trading agents use to reach the API."
-      icon={KeyRoundIcon}
-      feature="Agent key management"
-    />
+    <KeyDialogsProvider>
+      <PageHeader title={TITLE} description={PURPOSE}>
+        <MintKeyButton />
+      </PageHeader>
+      <KeysPanel keys={loaded.keys} audit={loaded.audit} now={dashboardDeps().clock.now()} />
+    </KeyDialogsProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { AGENT_SCOPES, SCOPE_PRESETS, type AgentScope } from "../auth/scopes";
 import type { MintAgentKeyInput } from "../client/trading";
-import { isIpOrCidrPortable } from "./keys-actions-ip";
+import { isIpOrCidr } from "../http/ip-syntax";
 
 /** The API's limits on a mint request (lib/api/trading/keys.schema.ts). */
 export const KEY_NAME_MAX = 64;
@@ -57,7 +57,7 @@ export function scopesFor(choice: ScopeChoice, customScopes: readonly AgentScope
 /** The entries of an allowlist textarea: trimmed, blank lines dropped, duplicates removed; and those that are not addresses. */
 export function parseIpAllowlist(text: string): { entries: string[]; invalid: string[] } {
   const entries = [...new Set(text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
-  return { entries, invalid: entries.filter((e) => !isIpOrCidrPortable(e)) };
+  return { entries, invalid: entries.filter((e) => !isIpOrCidr(e)) };
 }
 
 export function ipAllowlistError(text: string): string | undefined {

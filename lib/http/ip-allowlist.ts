@@ -1,15 +1,6 @@
 import { BlockList, isIP } from "node:net";
 
-/** An IPv4 or IPv6 address, or a CIDR block of either. */
-export function isIpOrCidr(entry: string): boolean {
-  const [address, bits, ...rest] = entry.split("/");
-  if (rest.length > 0 || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
-}
+export { isIpOrCidr } from "./ip-syntax";
 
 /** Unwraps IPv4-mapped IPv6 (::ffff:1.2.3.4), as a socket on a dual-stack server reports IPv4 peers. */
 export function normaliseIp(ip: string): string {

@@ -1,6 +1,5 @@
-// lib/http/ip-allowlist's isIpOrCidr relies on node:net, which the browser bundle cannot load. This is
-// the same check written with regular expressions (after Node's own isIP); a property test holds the
-// two to the same answers.
+// IP syntax without node:net, so the browser (the keys panel's form) and the server share one rule.
+// A property test holds ipFamily to the same answers as Node's own isIP.
 
 const V4_SEG = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])";
 const V4 = `(?:${V4_SEG}\\.){3}${V4_SEG}`;
@@ -19,14 +18,15 @@ const IPV6 = new RegExp(
     ")(?:%[0-9a-zA-Z-.:]{1,})?$",
 );
 
-function ipFamily(address: string): 0 | 4 | 6 {
+/** 4 or 6 for an IPv4 or IPv6 address (zone id allowed), 0 for anything else; as node:net isIP. */
+export function ipFamily(address: string): 0 | 4 | 6 {
   if (IPV4.test(address)) return 4;
   if (IPV6.test(address)) return 6;
   return 0;
 }
 
-/** An IPv4 or IPv6 address, or a CIDR block of either: the API's own rule, usable in the browser. */
-export function isIpOrCidrPortable(entry: string): boolean {
+/** An IPv4 or IPv6 address, or a CIDR block of either. */
+export function isIpOrCidr(entry: string): boolean {
   const [address, bits, ...rest] = entry.split("/");
   if (rest.length > 0 || !address) return false;
   const family = ipFamily(address);

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** Renders the page again on the server, fetching the document anew. */
+/** Renders the page again on the server, fetching its data anew. */
 export function RetryButton() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
