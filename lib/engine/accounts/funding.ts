@@ -1,4 +1,5 @@
-import { floorDiv, notional, type MarketUnits } from "./market-units";
+import { floorDiv } from "../units";
+import { notional, type MarketUnits } from "./market-units";
 import type { Position } from "./position";
 
 /** Funding rates are in units of 1e-8 (so 0.01% = 10,000). */

@@ -1,4 +1,5 @@
-import { ceilDiv, floorDiv, notional, type MarketUnits } from "./market-units";
+import { ceilDiv, floorDiv } from "../units";
+import { notional, type MarketUnits } from "./market-units";
 import { unrealizedPnl, type Position } from "./position";
 
 const BPS = 10_000n;

@@ -1,4 +1,5 @@
-import { floorDiv, notional, type MarketUnits } from "./market-units";
+import { floorDiv } from "../units";
+import { notional, type MarketUnits } from "./market-units";
 
 /**
  * A position on one market: signed size in lots (long > 0) and the cost basis, the signed notional
