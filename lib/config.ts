@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowEntry } from "./web/net/allowlist";
 
 /**
  * Every environment variable Bourse reads, validated once. `.env.example` documents each one;
@@ -17,6 +18,13 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  WEB_FETCH_ALLOW: z
+    .string()
+    .default("")
+    .refine((v) => csv(v).every((entry) => parseAllowEntry(entry) !== undefined), "entries must be address:port, [ipv6]:port, an address or a CIDR block"),
+  WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  WEB_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(5 * 1024 * 1024),
+  WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   BOURSE_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_URL: z.url().optional(),
   BOURSE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -40,6 +48,8 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   apiBodyLimitBytes: number;
+  /** Fetching web pages for scrapes: the private-address exceptions, timeout, body cap, crawl concurrency. */
+  webFetch: { allow: string[]; timeoutMs: number; maxBodyBytes: number; crawlConcurrency: number };
   /** Where the dashboard finds the trading API; itself by default. */
   tradingApiUrl: string;
   /** True when BOURSE_API_URL points the dashboard at another deployment: it cannot mint that API's owner tokens. */
@@ -84,6 +94,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
+    webFetch: {
+      allow: csv(e.WEB_FETCH_ALLOW),
+      timeoutMs: e.WEB_FETCH_TIMEOUT_MS,
+      maxBodyBytes: e.WEB_FETCH_MAX_BYTES,
+      crawlConcurrency: e.WEB_CRAWL_CONCURRENCY,
+    },
     tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
     remoteTradingApi: e.BOURSE_API_URL !== undefined,
     searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),
