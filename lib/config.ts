@@ -34,6 +34,11 @@ const envSchema = z.object({
   OWNER_JWT_ALGORITHMS: z.string().default("EdDSA"),
   TRUSTED_PROXIES: z.string().default(""),
   SIWE_RPC_URL: z.url().optional(),
+  BOURSE_ADMINS: z.string().default(""),
+  SEARCH_PROVIDER: z.enum(["index", "searxng", "brave"]).default("index"),
+  SEARXNG_URL: z.url().optional(),
+  BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
+  BRAVE_SEARCH_URL: z.url().default("https://api.search.brave.com"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -69,6 +74,10 @@ export interface Config {
   trustedProxies: string[];
   /** RPC used to verify Sign-In with Ethereum signatures from contract wallets (EOAs need none). */
   siweRpcUrl: string | undefined;
+  /** Emails and wallet addresses of administrators, who set search plans and add credits. */
+  admins: string[];
+  /** Where searches go: the embedded index of scraped pages, a SearXNG instance or Brave Search. */
+  search: { provider: "index" | "searxng" | "brave"; searxngUrl: string | undefined; braveApiKey: string | undefined; braveUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -112,6 +121,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustedProxies: csv(e.TRUSTED_PROXIES),
     siweRpcUrl: e.SIWE_RPC_URL,
+    admins: csv(e.BOURSE_ADMINS),
+    search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
   });
 }
 

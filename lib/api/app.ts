@@ -13,7 +13,7 @@ import { renderTradingError } from "./trading/envelope";
 export function createApi(deps: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", apiEntry(deps));
-  app.route(SEARCH_API_BASE, createSearchApi());
+  app.route(SEARCH_API_BASE, createSearchApi(deps));
   app.route(TRADING_API_BASE, createTradingApi(deps));
   app.notFound((c) => renderError(c, new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.onError((err, c) => renderError(c, asApiError(err, c)));

@@ -4,6 +4,9 @@ import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
+import type { SearchPrincipal } from "../auth/search-keys";
+import type { RateLimitDecision } from "../http/rate-limit";
+import type { SearchRateLimiter } from "./search/rate-limit";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -17,6 +20,8 @@ export interface ApiDeps {
   agentKeyCache: AgentKeyCache;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
+  /** The search API's per-IP request windows, per instance. */
+  searchRateLimiter: SearchRateLimiter;
 }
 
 export type AppEnv = {
@@ -29,5 +34,9 @@ export type AppEnv = {
     ownerId: string;
     /** Set by requireAgentKey: the key and owner behind the call. */
     agent: AgentPrincipal;
+    /** Set by the search API's key guard: the key, its plan and balance. */
+    searchKey: SearchPrincipal;
+    /** Set on the search API's rate-limited routes: this request's window. */
+    rateLimit: RateLimitDecision | undefined;
   };
 };

@@ -6,6 +6,8 @@ import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
 import type { ApiDeps } from "../api/context";
+import { createSearchRateLimiter } from "../api/search/rate-limit";
+import { startChargeSweeper } from "../billing/sweeper";
 
 export interface Services {
   deps: ApiDeps;
@@ -30,8 +32,22 @@ export async function startServices(input: {
     throw err;
   }
   log.info({ driver: database.kind }, "database ready");
+  // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
+  const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
-    deps: { config, database, log, clock, secret: loadServerSecret(config), agentKeyCache: createAgentKeyCache(clock), startedAt: clock.now() },
-    stop: () => database.close(),
+    deps: {
+      config,
+      database,
+      log,
+      clock,
+      secret: loadServerSecret(config),
+      agentKeyCache: createAgentKeyCache(clock),
+      startedAt: clock.now(),
+      searchRateLimiter: createSearchRateLimiter(clock),
+    },
+    stop: async () => {
+      stopSweeper();
+      await database.close();
+    },
   };
 }

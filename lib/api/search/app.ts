@@ -1,26 +1,40 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
+import type { ApiDeps, AppEnv } from "../context";
+import { authGuards } from "../middleware/auth";
 import { createOpenApiApp } from "../openapi-app";
 import { SEARCH_API_BASE } from "../paths";
 import { registerHealth } from "./health.route";
+import { registerKeyRoutes } from "./keys.routes";
+import { registerValidate } from "./validate.routes";
 
 export const SEARCH_API_VERSION = "1.0.0";
 
 /** The search and scrape API, mounted at /api/web. */
-export function createSearchApi(): OpenAPIHono<AppEnv> {
+export function createSearchApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   const app = createOpenApiApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "A search API key: `Authorization: Bearer <API_KEY>`.",
+    description: "A search API key: `Authorization: Bearer <API_KEY>` (bourse_sr_live_…), minted by its owner in the dashboard.",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ownerJwt", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A short-lived owner token (EdDSA JWT), as for the trading API's key endpoints; for managing search keys.",
+  });
+  registerValidate(app);
   registerHealth(app);
+  registerKeyRoutes(app, authGuards(deps));
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Bourse Search API",
       version: SEARCH_API_VERSION,
-      description: "Credit-metered web search and single-URL scrape. Errors use the SearchError body.",
+      description:
+        "Credit-metered web search and single-URL scrape. Errors use the SearchError body. " +
+        "POST /v1/search and /v1/scrape are limited per client IP (60 and 10 a minute) and carry X-RateLimit-Limit, -Remaining and -Reset on every answer. " +
+        "Send an Idempotency-Key to make retries of paid requests safe.",
     },
     servers: [{ url: SEARCH_API_BASE, description: "This deployment" }],
   });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../context";
 import type { ApiError, ErrorCode } from "../errors";
+import { rateLimitedError, takeRateLimitSlot } from "./rate-limit";
 
 export const searchErrorBody = z
   .object({
@@ -28,7 +29,11 @@ export function searchDocumentationUrl(publicUrl: string, code: string): string 
   return `${publicUrl}/reference/search#error-${code}`;
 }
 
-export function renderSearchError(c: Context<AppEnv>, err: ApiError): Response {
+export function renderSearchError(c: Context<AppEnv>, failure: ApiError): Response {
+  // A search or scrape refused before its route ran (a body that is not JSON) still counts against its
+  // window and carries the rate-limit headers; a client whose window is spent is told that first.
+  const window = takeRateLimitSlot(c);
+  const err = window && !window.allowed && failure.code !== "RATE_LIMITED" ? rateLimitedError(window) : failure;
   const mapped = SEARCH_CODE[err.code];
   const code = mapped?.code ?? err.code;
   const status = mapped?.status ?? err.status;

@@ -1,0 +1,45 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { featuresOf } from "../../billing/plans";
+import type { RateLimitDecision } from "../../http/rate-limit";
+import type { AppEnv } from "../context";
+import { requireSearchKey } from "./key-guard";
+import { errorResponses, json } from "./openapi-parts";
+import { clientIpOf } from "./rate-limit";
+import { validateResponse } from "./validate.schema";
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/validate",
+  tags: ["Keys"],
+  summary: "Validate an API key",
+  description: "The key's status, plan and credits, and the caller's rate-limit windows. Costs no credits and uses no search or scrape slot.",
+  security: [{ apiKey: [] }],
+  middleware: [requireSearchKey],
+  responses: {
+    200: { description: "The key is active", ...json(validateResponse) },
+    ...errorResponses([401]),
+  },
+});
+
+const window = (d: RateLimitDecision) => ({ limit: d.limit, remaining: d.remaining, reset: Math.ceil(d.resetAtMs / 1000) });
+
+export function registerValidate(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(route, (c) => {
+    const key = c.var.searchKey;
+    const limiter = c.var.deps.searchRateLimiter;
+    const ip = clientIpOf(c);
+    return c.json(
+      {
+        valid: true as const,
+        status: "active" as const,
+        key_id: key.keyId,
+        name: key.name,
+        plan: key.plan,
+        credits: key.balance,
+        features: featuresOf(key.plan),
+        rate_limits: { search: window(limiter.peek("search", ip)), scrape: window(limiter.peek("scrape", ip)) },
+      },
+      200,
+    );
+  });
+}
