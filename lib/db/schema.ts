@@ -4,3 +4,5 @@ export * from "../venues/schema";
 export * from "../auth/search-keys.schema";
 export * from "../billing/schema";
 export * from "../web/search/schema";
+export * from "../chain/schema";
+export * from "../swap/schema";
