@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { decodeText, detectCharset } from "./charset";
+
+const bytes = (...b: number[]) => Uint8Array.from(b);
+const ascii = (s: string) => Uint8Array.from(Buffer.from(s, "latin1"));
+
+describe("charset decoding", () => {
+  it("uses the Content-Type charset", () => {
+    // "café" in windows-1252
+    expect(decodeText(ascii("caf\xe9"), "text/html; charset=windows-1252")).toBe("café");
+    expect(decodeText(ascii("caf\xe9"), 'text/html; charset="ISO-8859-1"')).toBe("café");
+    // "日本" in Shift_JIS
+    expect(decodeText(bytes(0x93, 0xfa, 0x96, 0x7b), "text/html;charset=Shift_JIS")).toBe("日本");
+    // "Привет" in windows-1251
+    expect(decodeText(bytes(0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2), "text/html; charset=cp1251")).toBe("Привет");
+  });
+
+  it("reads <meta charset> and the http-equiv form when the header has none", () => {
+    const page = Buffer.concat([Buffer.from('<html><head><meta charset="koi8-r"></head><body>'), Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])]);
+    expect(decodeText(page, "text/html")).toContain("Привет");
+    const equiv = Buffer.concat([Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=gbk"><p>'), Buffer.from([0xc4, 0xe3, 0xba, 0xc3])]);
+    expect(decodeText(equiv, undefined)).toContain("你好");
+  });
+
+  it("lets a byte-order mark win over the header", () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("héllo", "utf16le")]);
+    expect(detectCharset(utf16, "text/html; charset=iso-8859-1")).toBe("utf-16le");
+    expect(decodeText(utf16, "text/html; charset=iso-8859-1")).toBe("héllo");
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("naïve")]);
+    expect(decodeText(utf8, "text/html; charset=windows-1252")).toBe("naïve");
+  });
+
+  it("falls back to UTF-8 when it decodes cleanly, else windows-1252", () => {
+    expect(decodeText(Buffer.from("Grüße"), undefined)).toBe("Grüße");
+    expect(decodeText(ascii("Gr\xfc\xdfe"), "text/html")).toBe("Grüße");
+  });
+
+  it("ignores unknown labels and a meta charset that claims UTF-16 in an ASCII-compatible document", () => {
+    expect(detectCharset(Buffer.from("hello"), "text/html; charset=x-made-up")).toBe("utf-8");
+    expect(detectCharset(Buffer.from('<meta charset="utf-16">hi'), undefined)).toBe("utf-8");
+  });
+});
