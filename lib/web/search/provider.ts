@@ -55,9 +55,10 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** A date a provider gave, as ISO 8601, or undefined when it does not parse. */
+/** A date a provider gave, as ISO 8601, or undefined when it does not parse. Times without a zone are UTC. */
 export function isoDate(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  const ms = Date.parse(value);
+  const zoneless = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value);
+  const ms = Date.parse(zoneless ? `${value.replace(" ", "T")}Z` : value);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
