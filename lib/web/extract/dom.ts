@@ -1,0 +1,73 @@
+// A thin layer over htmlparser2's DOM (domhandler nodes): parsing, attributes, traversal, removal.
+import { type AnyNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
+import { parseDocument } from "htmlparser2";
+
+export type { Document, Element };
+
+export function parseHtml(html: string): Document {
+  return parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+}
+
+export { isTag as isElement, isText };
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.attribs[name];
+}
+
+/** Every element under root in document order (root itself excluded). Iterative: pages nest deeply. */
+export function descendants(root: ParentNode): Element[] {
+  const out: Element[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    out.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return out;
+}
+
+/** The first element named `name` in document order. */
+export function findFirst(root: ParentNode, name: string): Element | undefined {
+  return descendants(root).find((el) => el.name === name);
+}
+
+/** All text under node, concatenated as written (no block separation). */
+export function rawText(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (!isTag(node) && node.type !== "root") return "";
+  let out = "";
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (isText(n)) out += n.data;
+    else if (isTag(n) || n.type === "root") {
+      const kids = (n as ParentNode).children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  }
+  return out;
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Detaches node from its parent, keeping sibling links consistent. */
+export function removeNode(node: AnyNode): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(node as (typeof parent.children)[number]);
+  if (index >= 0) parent.children.splice(index, 1);
+  if (node.prev) node.prev.next = node.next;
+  if (node.next) node.next.prev = node.prev;
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+}
+
+export function ancestors(el: AnyNode): Element[] {
+  const out: Element[] = [];
+  for (let p = el.parent; p && isTag(p); p = p.parent) out.push(p);
+  return out;
+}

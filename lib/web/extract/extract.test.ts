@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { extractHtmlPage, type PageWants } from "./page";
+
+const ARTICLE = readFileSync(new URL("./fixtures/article.html", import.meta.url), "utf8");
+const PAGE_URL = "https://news.example.co.uk/2024/05/harbour-bridge-reopens?utm=x";
+const ALL: PageWants = { title: true, text: true, links: true, images: true, metadata: true, contacts: false, social: false };
+
+describe("extraction", () => {
+  const page = extractHtmlPage(ARTICLE, PAGE_URL, ALL);
+
+  it("takes the title from <title>", () => {
+    expect(page.title).toBe("Harbour bridge reopens after two-year repair | Coastline Gazette");
+  });
+
+  it("keeps the article's paragraphs, subheadings, lists and quotes", () => {
+    const text = page.text!;
+    expect(text).toContain("The harbour bridge reopened to traffic on Monday morning");
+    expect(text).toContain("The repair, which cost the council £48 million");
+    expect(text).toContain("Traffic returns to the old town");
+    expect(text).toContain("Lorries over 18 tonnes remain banned");
+    expect(text).toContain("We have waited a long time for this");
+    expect(text).toContain("Read the engineers' report for details.");
+  });
+
+  it("drops navigation, share bars, bylines, captions, related stories, tags, comments, sidebar, footer and cookie banners", () => {
+    const text = page.text!;
+    for (const boilerplate of ["Sport", "Share on X", "By Jane Doe", "Photo: Coastline", "Bridge closed after cracks", "Transport", "First! This bridge", "Storm warning", "Contact us", "cookies", "Harbour bridge reopens after"]) {
+      expect(text).not.toContain(boilerplate);
+    }
+  });
+
+  it("separates blocks so words never run together", () => {
+    expect(page.text!.split("\n\n")[0]).toBe(
+      "The harbour bridge reopened to traffic on Monday morning, two years after engineers closed it when cracks were found in its main span, and drivers queued from dawn to be among the first across.",
+    );
+  });
+
+  it("renders the same content as Markdown with absolute links", () => {
+    const md = page.markdown!;
+    expect(md).toContain("## Traffic returns to the old town");
+    expect(md).toContain("- Cars and vans may use the bridge from 6am to midnight.");
+    expect(md).toContain("> We have waited a long time for this");
+    expect(md).toContain("[engineers' report](https://news.example.co.uk/2024/04/bridge-report#findings)");
+    expect(md).not.toContain("Share on X");
+  });
+
+  it("lists links absolute (against <base>), without fragments, once, internal or external", () => {
+    const links = page.links;
+    const urls = links.map((l) => l.url);
+    expect(urls).toContain("https://news.example.co.uk/news");
+    expect(urls.filter((u) => u === "https://news.example.co.uk/news")).toHaveLength(1);
+    expect(urls).toContain("https://news.example.co.uk/2024/04/bridge-report");
+    expect(urls.some((u) => u.startsWith("javascript:") || u.startsWith("mailto:"))).toBe(false);
+    expect(links.find((l) => l.url === "https://news.example.co.uk/news")).toEqual({ url: "https://news.example.co.uk/news", text: "News", internal: true });
+    expect(links.find((l) => l.url === "https://other.example.org/partner")?.internal).toBe(false);
+    expect(links.find((l) => l.url === "https://github.com/coastline-gazette")?.internal).toBe(false);
+  });
+
+  it("lists images with absolute src and alt, preferring a real src over lazy placeholders", () => {
+    expect(page.images).toEqual([
+      { src: "https://news.example.co.uk/logo.png", alt: "Coastline Gazette" },
+      { src: "https://news.example.co.uk/images/bridge-small.jpg", alt: "The bridge at dawn" },
+    ]);
+  });
+
+  it("reads description, canonical, language, OpenGraph, Twitter card, JSON-LD and the publication date", () => {
+    const m = page.metadata!;
+    expect(m.description).toBe("The harbour bridge reopened on Monday after a two-year repair.");
+    expect(m.canonical).toBe("https://news.example.co.uk/2024/05/harbour-bridge-reopens");
+    expect(m.language).toBe("en-GB");
+    expect(m.openGraph).toEqual({ title: "Harbour bridge reopens", type: "article", image: "https://cdn.example.co.uk/bridge.jpg" });
+    expect(m.twitter).toEqual({ card: "summary_large_image", site: "@coastgazette" });
+    expect(m.jsonLd).toEqual([{ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Harbour bridge reopens", datePublished: "2024-05-06T08:30:00+01:00" }]);
+    expect(m.publishedAt).toBe("2024-05-06T07:30:00.000Z");
+  });
+
+  it("computes only what is asked", () => {
+    const only = extractHtmlPage(ARTICLE, PAGE_URL, { ...ALL, text: false, images: false, metadata: false });
+    expect(only.text).toBeUndefined();
+    expect(only.images).toBeUndefined();
+    expect(only.metadata).toBeUndefined();
+    expect(only.title).toBeDefined();
+  });
+
+  it("finds text written straight into a div between line breaks (older sites)", () => {
+    const html = `<html><body><div class="menu"><a href="/a">Home</a> <a href="/b">About</a></div>
+      <div class="col"><p class="title">Headline</p><br>${"Plain text written straight into the div, sentence after sentence, with no paragraph tags at all. ".repeat(4)}<br><br>${"A second run of text follows the line breaks, still inside the same div. ".repeat(3)}</div>
+      <div class="rodape">Company Ltd - Street 1 - Phone 123</div></body></html>`;
+    const text = extractHtmlPage(html, "https://old.example.com/", ALL).text!;
+    expect(text).toContain("Plain text written straight into the div");
+    expect(text).toContain("A second run of text follows");
+    expect(text).not.toContain("Company Ltd");
+  });
+
+  it("takes a schema.org articleBody when the page marks one", () => {
+    const body = "Marked body text that the page itself declares as the article body. ".repeat(5);
+    const html = `<html><body><div class="x">${"Long unrelated text in a big block, with commas, many, many, commas. ".repeat(10)}</div><div itemprop="articleBody"><p>${body}</p></div></body></html>`;
+    const text = extractHtmlPage(html, "https://m.example.com/", ALL).text!;
+    expect(text).toBe(body.trim());
+  });
+});

@@ -1,0 +1,178 @@
+// Renders extracted content as CommonMark: headings, paragraphs, lists, quotes, code, tables,
+// emphasis, links and images, with URLs made absolute.
+import type { AnyNode, Element, ParentNode } from "domhandler";
+import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
+import { isElement, isText } from "./dom";
+
+export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
+  const r = new Renderer(baseUrl);
+  return roots
+    .flatMap((root) => r.blocks(root.children))
+    .join("\n\n")
+    .trim();
+}
+
+class Renderer {
+  constructor(private readonly baseUrl: string) {}
+
+  /** Markdown blocks of a run of sibling nodes: inline runs become paragraphs. */
+  blocks(nodes: readonly AnyNode[]): string[] {
+    const out: string[] = [];
+    let inline = "";
+    const flush = () => {
+      const text = inline.replace(/[ \t]+\n/g, "\n").trim();
+      if (text) out.push(text);
+      inline = "";
+    };
+    for (const node of nodes) {
+      if (isElement(node) && isBlock(node)) {
+        flush();
+        out.push(...this.block(node));
+      } else {
+        inline += this.inline(node);
+      }
+    }
+    flush();
+    return out;
+  }
+
+  private block(el: Element): string[] {
+    const name = el.name;
+    if (HEADING_TAGS.has(name)) {
+      const text = this.inlineChildren(el).trim();
+      return text ? [`${"#".repeat(Number(name[1]))} ${text.replace(/\n+/g, " ")}`] : [];
+    }
+    switch (name) {
+      case "ul":
+      case "ol":
+      case "menu":
+      case "dir":
+        return this.list(el, name === "ol");
+      case "blockquote": {
+        const inner = this.blocks(el.children).join("\n\n");
+        return inner ? [inner.replace(/^/gm, "> ").replace(/^> $/gm, ">")] : [];
+      }
+      case "pre": {
+        const code = textOf(el).replace(/\n+$/, "");
+        if (!code.trim()) return [];
+        const fence = code.includes("```") ? "~~~" : "```";
+        return [`${fence}\n${code}\n${fence}`];
+      }
+      case "hr":
+        return ["---"];
+      case "table":
+        return this.table(el);
+      default:
+        return this.blocks(el.children);
+    }
+  }
+
+  private list(el: Element, ordered: boolean): string[] {
+    const items: string[] = [];
+    let n = Number(el.attribs.start ?? 1) || 1;
+    for (const child of el.children) {
+      if (!isElement(child) || child.name !== "li") continue;
+      const marker = ordered ? `${n++}. ` : "- ";
+      const body = this.blocks(child.children).join("\n\n");
+      if (!body) continue;
+      const pad = " ".repeat(marker.length);
+      items.push(marker + body.replace(/\n(?=.)/g, `\n${pad}`));
+    }
+    return items.length > 0 ? [items.join("\n")] : [];
+  }
+
+  private table(el: Element): string[] {
+    const rows: string[][] = [];
+    const visit = (node: Element) => {
+      for (const c of node.children) {
+        if (!isElement(c)) continue;
+        if (c.name === "tr") {
+          rows.push(
+            c.children
+              .filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th"))
+              .map((cell) => this.inlineChildren(cell).replace(/\s+/g, " ").trim().replace(/\|/g, "\\|")),
+          );
+        } else if (c.name === "thead" || c.name === "tbody" || c.name === "tfoot") visit(c);
+      }
+    };
+    visit(el);
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    if (width === 0) return [];
+    const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`;
+    const [head, ...rest] = rows;
+    return [[line(head!), line(Array.from({ length: width }, () => "---")), ...rest.map(line)].join("\n")];
+  }
+
+  private inlineChildren(el: ParentNode): string {
+    return el.children.map((c) => this.inline(c)).join("");
+  }
+
+  private inline(node: AnyNode): string {
+    if (isText(node)) return escapeText(node.data.replace(/\s+/g, " "));
+    if (!isElement(node)) return "";
+    switch (node.name) {
+      case "br":
+        return "\n";
+      case "strong":
+      case "b":
+        return wrap(this.inlineChildren(node), "**");
+      case "em":
+      case "i":
+        return wrap(this.inlineChildren(node), "_");
+      case "code":
+      case "kbd":
+      case "samp": {
+        const code = textOf(node).replace(/\s+/g, " ");
+        if (!code.trim()) return "";
+        const tick = code.includes("`") ? "``" : "`";
+        return `${tick}${code}${tick}`;
+      }
+      case "a": {
+        const text = this.inlineChildren(node).trim();
+        const href = absolute(node.attribs.href, this.baseUrl);
+        if (!text) return "";
+        return href ? `[${text}](${href})` : text;
+      }
+      case "img": {
+        const src = absolute(node.attribs.src, this.baseUrl);
+        return src ? `![${escapeText(node.attribs.alt ?? "")}](${src})` : "";
+      }
+      default:
+        // A block inside inline content (loose HTML) still reads as words.
+        return BLOCK_TAGS.has(node.name) ? ` ${this.inlineChildren(node)} ` : this.inlineChildren(node);
+    }
+  }
+}
+
+function isBlock(el: Element): boolean {
+  return BLOCK_TAGS.has(el.name);
+}
+
+function wrap(text: string, mark: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return text;
+  const lead = text.startsWith(" ") ? " " : "";
+  const trail = text.endsWith(" ") ? " " : "";
+  return `${lead}${mark}${trimmed}${mark}${trail}`;
+}
+
+function textOf(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (!isElement(node)) return "";
+  return node.children.map(textOf).join("");
+}
+
+/** Escapes characters that would otherwise start Markdown syntax. */
+function escapeText(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, "\\$1").replace(/^([#+-]|\d+\.)(?= )/, "\\$1");
+}
+
+function absolute(href: string | undefined, base: string): string | undefined {
+  if (!href) return undefined;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href.replace(/[()]/g, (c) => encodeURIComponent(c)) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,66 @@
+// Everything a scrape can ask of one HTML document, each part computed only when wanted. Main-content
+// extraction modifies the DOM, so it runs last.
+import type { PageImage, PageLink, PageMetadata } from "../types";
+import { extractContacts, extractProfiles, type FoundProfile, type PageContacts } from "../contacts/page-contacts";
+import { parseHtml } from "./dom";
+import { documentBase, extractImages, extractLinks } from "./links";
+import { extractMainContent } from "./main-content";
+import { toMarkdown } from "./markdown";
+import { extractMetadata, extractTitle } from "./metadata";
+
+export interface PageWants {
+  readonly title: boolean;
+  readonly text: boolean;
+  readonly links: boolean;
+  readonly images: boolean;
+  readonly metadata: boolean;
+  readonly contacts: boolean;
+  readonly social: boolean;
+}
+
+export interface ExtractedPage {
+  readonly title?: string;
+  readonly text?: string;
+  readonly markdown?: string;
+  /** Every link, whether or not links were wanted (crawling and social profiles read them). */
+  readonly links: readonly PageLink[];
+  readonly images?: readonly PageImage[];
+  readonly metadata?: PageMetadata;
+  readonly contacts?: PageContacts;
+  readonly profiles?: readonly FoundProfile[];
+}
+
+export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants): ExtractedPage {
+  const doc = parseHtml(html);
+  const base = documentBase(doc, pageUrl);
+  const links = extractLinks(doc, pageUrl);
+  const metadata = wants.metadata || wants.contacts ? extractMetadata(doc, pageUrl) : undefined;
+  const parts = {
+    links,
+    ...(wants.title ? { title: extractTitle(doc) } : {}),
+    ...(wants.images ? { images: extractImages(doc, pageUrl) } : {}),
+    ...(wants.metadata && metadata ? { metadata } : {}),
+    ...(wants.contacts ? { contacts: extractContacts(doc, pageUrl, metadata?.language) } : {}),
+    ...(wants.social ? { profiles: extractProfiles(links) } : {}),
+  };
+  if (!wants.text) return parts;
+  const main = extractMainContent(doc);
+  return { ...parts, text: main.text, markdown: toMarkdown(main.roots, base) };
+}
+
+/** A text/plain document: its text is the content. */
+export function extractTextPage(text: string, pageUrl: string, wants: PageWants): ExtractedPage {
+  const contacts = wants.contacts ? extractContacts(parseHtml(`<pre>${escapeHtml(text)}</pre>`), pageUrl, undefined) : undefined;
+  return {
+    links: [],
+    ...(wants.text ? { text: text.trim(), markdown: text.trim() } : {}),
+    ...(wants.images ? { images: [] } : {}),
+    ...(wants.metadata ? { metadata: { openGraph: {}, twitter: {}, jsonLd: [] } } : {}),
+    ...(contacts ? { contacts } : {}),
+    ...(wants.social ? { profiles: [] } : {}),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
