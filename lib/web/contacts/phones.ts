@@ -1,0 +1,44 @@
+// Phone numbers: tel: links are certain; numbers in text are kept when libphonenumber-js (full
+// metadata) validates them, and a number written without its country code also needs a word such
+// as "phone" or "tel" just before it and a country guessed from the page, since dates, prices and
+// ids otherwise pass for national numbers.
+import { type CountryCode, findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
+
+const PHONE_WORD = /(?:^|[^\p{L}])(?:phone|tel|telephone|call|mobile|cell|fax|whatsapp|hotline|téléphone|telefon|teléfono|telefone|telefono|tél|☎|📞)[^\p{L}\p{N}]{0,6}[^\n]{0,12}$/iu;
+const DATE_LIKE = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
+
+/** E.164 of a tel: href when it is a valid number. */
+export function phoneFromTel(href: string, country: CountryCode | undefined): string | undefined {
+  let raw = href.replace(/^tel:/i, "").split(/[;?]/)[0] ?? "";
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    // keep as written
+  }
+  const parsed = parsePhoneNumberFromString(raw, country);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** Valid numbers in running text, as E.164. */
+export function phonesInText(text: string, country: CountryCode | undefined): string[] {
+  const out: string[] = [];
+  for (const found of findPhoneNumbersInText(text, country ? { defaultCountry: country } : undefined)) {
+    const raw = text.slice(found.startsAt, found.endsAt);
+    if (DATE_LIKE.test(raw) || !found.number.isValid()) continue;
+    const international = raw.trimStart().startsWith("+") || raw.trimStart().startsWith("00");
+    if (!international && !PHONE_WORD.test(text.slice(Math.max(0, found.startsAt - 40), found.startsAt))) continue;
+    out.push(found.number.number);
+  }
+  return out;
+}
+
+const CC_TLD_EXCEPTIONS: Readonly<Record<string, string>> = { uk: "GB" };
+
+/** The country national numbers on a page most likely belong to: its country-code TLD, else the region of its language. */
+export function guessCountry(hostname: string, language: string | undefined): CountryCode | undefined {
+  const tld = hostname.slice(hostname.lastIndexOf(".") + 1).toLowerCase();
+  const fromTld = CC_TLD_EXCEPTIONS[tld] ?? (tld.length === 2 ? tld.toUpperCase() : undefined);
+  if (fromTld && isSupportedCountry(fromTld)) return fromTld;
+  const region = language ? /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(language)?.[1]?.toUpperCase() : undefined;
+  return region && isSupportedCountry(region) ? region : undefined;
+}
