@@ -1,11 +1,13 @@
 // `npm run bench [name…]`: runs every benchmark, or the named ones, each printing our figure beside a peer's.
 import { apiBaseline } from "./api-baseline";
 import { engine } from "./engine";
+import { extract } from "./extract";
 import { keys } from "./keys";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   "api-baseline": apiBaseline,
   engine,
+  extract,
   keys,
 };
 

@@ -1,0 +1,41 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { z } from "zod";
+
+/** The benchmark's data, read in place from the shared folder (never copied into the project). */
+export const DATA_DIR = path.resolve(import.meta.dirname, "../../../shared/data/article-extraction-benchmark");
+
+const groundTruthSchema = z.record(z.string(), z.object({ articleBody: z.string(), url: z.string() }));
+
+export interface BenchPage {
+  readonly id: string;
+  readonly url: string;
+  readonly html: string;
+  readonly expected: string;
+}
+
+/** Every page with its ground truth; HTML decoded as UTF-8, or the declared charset when UTF-8 does not fit. */
+export function loadPages(dir = DATA_DIR): BenchPage[] {
+  const truth = groundTruthSchema.parse(JSON.parse(readFileSync(path.join(dir, "ground-truth.json"), "utf8")));
+  return readdirSync(path.join(dir, "html"))
+    .filter((f) => f.endsWith(".html.gz"))
+    .sort()
+    .map((file) => {
+      const id = file.slice(0, -".html.gz".length);
+      const entry = truth[id];
+      if (!entry) throw new Error(`no ground truth for ${id}`);
+      const bytes = gunzipSync(readFileSync(path.join(dir, "html", file)));
+      return { id, url: entry.url, html: decodePage(bytes), expected: entry.articleBody };
+    });
+}
+
+function decodePage(bytes: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const head = bytes.subarray(0, 4096).toString("latin1");
+    const declared = /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ?? "windows-1252";
+    return new TextDecoder(declared).decode(bytes);
+  }
+}

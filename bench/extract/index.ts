@@ -1,0 +1,36 @@
+import { number, table } from "../lib/report";
+import { type BenchPage, loadPages } from "./data";
+import { bourse, type Extractor, readability } from "./extractors";
+import { scorePage, summarise, type Summary } from "./metric";
+
+interface Run {
+  readonly extractor: Extractor;
+  readonly summary: Summary;
+  readonly pagesPerSecond: number;
+}
+
+/** Main-text F1 (the article-extraction benchmark's metric) and pages per second, ours beside Readability.js. */
+export async function extract(): Promise<void> {
+  const pages = loadPages();
+  console.log(`\n## extract: main text of ${pages.length} article pages (scrapinghub/article-extraction-benchmark), HTML string → text, single thread`);
+  const runs = [bourse, readability].map((extractor) => measure(extractor, pages));
+  table([
+    ["extractor", "F1", "precision", "recall", "pages/s"],
+    ...runs.map((r) => [r.extractor.name, r.summary.f1.toFixed(4), r.summary.precision.toFixed(4), r.summary.recall.toFixed(4), number(r.pagesPerSecond)]),
+  ]);
+  const [ours, peer] = runs as [Run, Run];
+  console.log(
+    `F1 bourse − Readability.js: ${(ours.summary.f1 - peer.summary.f1).toFixed(4)} (target F1 ≥ 0.96 and above Readability.js); ` +
+      `speed ratio: ${number(ours.pagesPerSecond / peer.pagesPerSecond)}× (target ≥ 100 pages/s)`,
+  );
+}
+
+function measure(extractor: Extractor, pages: readonly BenchPage[]): Run {
+  for (const page of pages.slice(0, 20)) extractor.run(page.html); // warm-up
+  const texts: string[] = [];
+  const started = process.hrtime.bigint();
+  for (const page of pages) texts.push(extractor.run(page.html));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const summary = summarise(pages.map((page, i) => scorePage(page.expected, texts[i]!)));
+  return { extractor, summary, pagesPerSecond: pages.length / seconds };
+}
