@@ -93,7 +93,14 @@ async function scrapePage(input: string, request: ScrapeRequest, policy: FetchPo
     if (!kind) return failed(url, base, { code: "UNSUPPORTED_CONTENT", message: `cannot extract content of type ${contentType.split(";")[0] || "unknown"}` });
     const text = decodeText(res.body, contentType);
     const wants = wantsOf(request);
-    const extracted = kind === "html" ? extractHtmlPage(text, res.finalUrl, wants) : extractTextPage(text, res.finalUrl, wants);
+    let extracted: ExtractedPage;
+    try {
+      extracted = kind === "html" ? extractHtmlPage(text, res.finalUrl, wants) : extractTextPage(text, res.finalUrl, wants);
+    } catch (e) {
+      // A page that defeats the extractor is that page's failure, not the request's.
+      const reason = e instanceof Error ? e.message : String(e);
+      return failed(url, base, { code: "UNSUPPORTED_CONTENT", message: `the page could not be processed: ${reason.slice(0, 200)}` });
+    }
     const finalUrl = new URL(res.finalUrl);
     return {
       page: toScrapedPage(base, extracted, wants, res.finalUrl),

@@ -66,8 +66,9 @@ export function removeNode(node: AnyNode): void {
   node.next = null;
 }
 
-export function ancestors(el: AnyNode): Element[] {
+/** Parent first; at most `limit` of them. */
+export function ancestors(el: AnyNode, limit = Infinity): Element[] {
   const out: Element[] = [];
-  for (let p = el.parent; p && isTag(p); p = p.parent) out.push(p);
+  for (let p = el.parent; p && isTag(p) && out.length < limit; p = p.parent) out.push(p);
   return out;
 }

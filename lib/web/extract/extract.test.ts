@@ -99,4 +99,12 @@ describe("extraction", () => {
     const text = extractHtmlPage(html, "https://m.example.com/", ALL).text!;
     expect(text).toBe(body.trim());
   });
+
+  it("survives pages nested deeper than the call stack", () => {
+    const depth = 50_000;
+    const html = `<html><body>${"<div>".repeat(depth)}<p>Deep down there is a paragraph of real text, long enough to count as content.</p>${"</div>".repeat(depth)}</body></html>`;
+    const page = extractHtmlPage(html, "https://deep.example.com/", ALL);
+    expect(page.text).toBe("Deep down there is a paragraph of real text, long enough to count as content.");
+    expect(page.markdown).toContain("Deep down there is a paragraph");
+  });
 });

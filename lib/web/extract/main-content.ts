@@ -211,7 +211,7 @@ function pickArticle(body: ParentNode): Element[] {
     const s = stats.get(el);
     if (!s || s.chars < 25) continue;
     const points = 1 + s.commas + Math.min(Math.floor(s.chars / 100), 3);
-    const ups = kind === "mixed" ? [el, ...ancestors(el).slice(0, 4)] : ancestors(el).slice(0, 5);
+    const ups = kind === "mixed" ? [el, ...ancestors(el, 4)] : ancestors(el, 5);
     ups.forEach((a, level) => {
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
       scores.set(a, init(a) + points / divider);
@@ -237,7 +237,11 @@ function pickArticle(body: ParentNode): Element[] {
 
 /** Readability's refinements: a candidate that shares its score with close rivals gives way to their common ancestor. */
 function climb(top: Element, final: Map<Element, number>, topScore: number): Element {
-  const rivals = [...final.entries()].filter(([el, s]) => el !== top && s >= topScore * 0.75).map(([el]) => el);
+  const rivals = [...final.entries()]
+    .filter(([el, s]) => el !== top && s >= topScore * 0.75)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([el]) => el);
   if (rivals.length >= 2) {
     const lines = rivals.map((r) => new Set(ancestors(r)));
     for (const a of ancestors(top)) {
@@ -334,17 +338,10 @@ function shouldDrop(el: Element, stats: StatsMap, total: number): boolean {
   const weight = classWeight(el);
   if (weight < 0) return s.chars < total * 0.4;
   if (s.commas >= 10) return false;
-  const inside = descendants(el);
-  let p = 0;
-  let img = 0;
-  let li = 0;
-  let input = 0;
-  for (const d of inside) {
-    if (d.name === "p") p++;
-    else if (d.name === "img") img++;
-    else if (d.name === "li") li++;
-    else if (d.name === "input") input++;
-  }
+  const p = s.paragraphs;
+  const img = s.images;
+  let li = s.listItems;
+  const input = s.inputs;
   if (el.name === "ul" || el.name === "ol") li -= 100;
   const ld = linkDensity(s);
   if (img > 1 && p / img < 0.5 && s.chars < 200) return true;

@@ -45,7 +45,17 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
   };
   if (!wants.text) return parts;
   const main = extractMainContent(doc);
-  return { ...parts, text: main.text, markdown: toMarkdown(main.roots, base) };
+  return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text) };
+}
+
+/** Markdown rendering recurses; a tree nested too deep for the stack falls back to the plain text. */
+function markdownOrText(roots: Parameters<typeof toMarkdown>[0], base: string, text: string): string {
+  try {
+    return toMarkdown(roots, base);
+  } catch (e) {
+    if (e instanceof RangeError) return text;
+    throw e;
+  }
 }
 
 /** A text/plain document: its text is the content. */

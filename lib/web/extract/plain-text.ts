@@ -6,7 +6,7 @@ import { isElement, isText } from "./dom";
 /** Elements whose content is never text a reader sees. */
 const SKIP = new Set(["script", "style", "template", "noscript", "head", "svg"]);
 
-/** The paragraphs of roots, in order, whitespace collapsed (kept inside <pre>). */
+/** The paragraphs of roots, in order, whitespace collapsed (kept inside <pre>). Iterative, for deep trees. */
 export function paragraphs(roots: readonly ParentNode[]): string[] {
   const out: string[] = [];
   let line = "";
@@ -15,31 +15,41 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
     if (trimmed) out.push(trimmed);
     line = "";
   };
-  const walk = (node: AnyNode, pre: boolean): void => {
-    if (isText(node)) {
-      line += pre ? node.data : node.data.replace(/\s+/g, " ");
-      return;
-    }
-    if (!isElement(node)) {
-      if (node.type === "root") for (const c of (node as ParentNode).children) walk(c, pre);
-      return;
-    }
-    const name = node.name;
-    if (SKIP.has(name)) return;
-    if (name === "br") {
-      if (pre) line += "\n";
-      else flush();
-      return;
-    }
-    if (name === "td" || name === "th") line += " ";
-    const block = BLOCK_TAGS.has(name);
-    if (block) flush();
-    const inPre = pre || name === "pre";
-    for (const c of node.children) walk(c, inPre);
-    if (block) flush();
-  };
+  // Work items: a node to enter (with whether it is inside <pre>), or the end of a block.
+  type Item = { readonly node: AnyNode; readonly pre: boolean } | "end-block";
   for (const root of roots) {
-    walk(root, false);
+    const stack: Item[] = [{ node: root, pre: false }];
+    while (stack.length > 0) {
+      const item = stack.pop()!;
+      if (item === "end-block") {
+        flush();
+        continue;
+      }
+      const { node, pre } = item;
+      if (isText(node)) {
+        line += pre ? node.data : node.data.replace(/\s+/g, " ");
+        continue;
+      }
+      if (!isElement(node) && node.type !== "root") continue;
+      const children = (node as ParentNode).children;
+      let inPre = pre;
+      if (isElement(node)) {
+        const name = node.name;
+        if (SKIP.has(name)) continue;
+        if (name === "br") {
+          if (pre) line += "\n";
+          else flush();
+          continue;
+        }
+        if (name === "td" || name === "th") line += " ";
+        inPre = pre || name === "pre";
+        if (BLOCK_TAGS.has(name)) {
+          flush();
+          stack.push("end-block");
+        }
+      }
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, pre: inPre });
+    }
     flush();
   }
   return out.map((p) => (p.includes("\n") ? p : p.replace(/ {2,}/g, " ")));

@@ -8,39 +8,69 @@ export interface TextStats {
   /** Characters inside <a> elements. */
   readonly linkChars: number;
   readonly commas: number;
+  /** Elements below, by kind, for judging containers. */
+  readonly paragraphs: number;
+  readonly images: number;
+  readonly listItems: number;
+  readonly inputs: number;
 }
 
 const COMMA = /[,，、،]/g;
 
 export type StatsMap = Map<Element, TextStats>;
 
-/** Stats of root and every element below it. */
+/** Stats of root and every element below it. Iterative: a hostile page can nest thousands deep. */
 export function measure(root: ParentNode): StatsMap {
   const out: StatsMap = new Map();
-  visit(root, false, out);
-  return out;
-}
-
-function visit(node: ParentNode, inLink: boolean, out: StatsMap): TextStats {
-  let chars = 0;
-  let linkChars = 0;
-  let commas = 0;
-  for (const child of node.children as AnyNode[]) {
-    if (isText(child)) {
-      const n = visibleLength(child.data);
-      chars += n;
-      if (inLink) linkChars += n;
-      if (n > 0) commas += child.data.match(COMMA)?.length ?? 0;
-    } else if (isElement(child)) {
-      const s = visit(child, inLink || child.name === "a", out);
-      chars += s.chars;
-      linkChars += s.linkChars;
-      commas += s.commas;
+  interface Frame {
+    readonly node: ParentNode;
+    readonly inLink: boolean;
+    next: number;
+    chars: number;
+    linkChars: number;
+    commas: number;
+    paragraphs: number;
+    images: number;
+    listItems: number;
+    inputs: number;
+  }
+  const frame = (node: ParentNode, inLink: boolean): Frame => ({ node, inLink, next: 0, chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, listItems: 0, inputs: 0 });
+  const stack: Frame[] = [frame(root, false)];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const kids = top.node.children as AnyNode[];
+    if (top.next < kids.length) {
+      const child = kids[top.next++]!;
+      if (isText(child)) {
+        const n = visibleLength(child.data);
+        top.chars += n;
+        if (top.inLink) top.linkChars += n;
+        if (n > 0) top.commas += child.data.match(COMMA)?.length ?? 0;
+      } else if (isElement(child)) {
+        const name = child.name;
+        if (name === "p") top.paragraphs++;
+        else if (name === "img") top.images++;
+        else if (name === "li") top.listItems++;
+        else if (name === "input") top.inputs++;
+        stack.push(frame(child, top.inLink || name === "a"));
+      }
+      continue;
+    }
+    stack.pop();
+    const { chars, linkChars, commas, paragraphs, images, listItems, inputs } = top;
+    if (isElement(top.node)) out.set(top.node, { chars, linkChars, commas, paragraphs, images, listItems, inputs });
+    const parent = stack[stack.length - 1];
+    if (parent) {
+      parent.chars += chars;
+      parent.linkChars += linkChars;
+      parent.commas += commas;
+      parent.paragraphs += paragraphs;
+      parent.images += images;
+      parent.listItems += listItems;
+      parent.inputs += inputs;
     }
   }
-  const stats = { chars, linkChars, commas };
-  if (isElement(node)) out.set(node, stats);
-  return stats;
+  return out;
 }
 
 /** Length with whitespace runs counted as one character and edges trimmed. */
