@@ -23,3 +23,9 @@ export const readability: Extractor = {
     return new Readability(document as unknown as Document).parse()?.textContent ?? "";
   },
 };
+
+/** Parsing alone, to show what the DOM library costs: ours and the one Readability.js runs on here. */
+export const parsers: readonly { readonly name: string; readonly parse: (html: string) => unknown }[] = [
+  { name: "htmlparser2 12 + domhandler", parse: (html) => parseHtml(html) },
+  { name: "linkedom 0.18", parse: (html) => parseHTML(html).document },
+];

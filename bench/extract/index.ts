@@ -1,6 +1,6 @@
 import { number, table } from "../lib/report";
 import { type BenchPage, loadPages } from "./data";
-import { bourse, type Extractor, readability } from "./extractors";
+import { bourse, type Extractor, parsers, readability } from "./extractors";
 import { scorePage, summarise, type Summary } from "./metric";
 
 interface Run {
@@ -23,6 +23,30 @@ export async function extract(): Promise<void> {
     `F1 bourse − Readability.js: ${(ours.summary.f1 - peer.summary.f1).toFixed(4)} (target F1 ≥ 0.96 and above Readability.js); ` +
       `speed ratio: ${number(ours.pagesPerSecond / peer.pagesPerSecond)}× (target ≥ 100 pages/s)`,
   );
+
+  console.log("\n## extract: parsing alone (why htmlparser2)");
+  table([
+    ["parser", "pages/s", "MB/s"],
+    ...parsers.map((p) => {
+      const seconds = fastest(() => pages.forEach((page) => p.parse(page.html)));
+      return [p.name, number(pages.length / seconds), number(totalBytes(pages) / 1e6 / seconds)];
+    }),
+  ]);
+}
+
+function fastest(work: () => void, passes = 3): number {
+  work(); // warm-up
+  let best = Infinity;
+  for (let i = 0; i < passes; i++) {
+    const started = process.hrtime.bigint();
+    work();
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e9);
+  }
+  return best;
+}
+
+function totalBytes(pages: readonly BenchPage[]): number {
+  return pages.reduce((n, p) => n + Buffer.byteLength(p.html), 0);
 }
 
 /** Fastest of a few timed passes (the machine is shared; the fastest pass is the least disturbed). */
