@@ -6,6 +6,16 @@ import { parseAllowEntry } from "./web/net/allowlist";
  * Every environment variable Bourse reads, validated once. `.env.example` documents each one;
  * keep the two in step.
  */
+// anvil's first two dev accounts (public, well-known keys): the deployer and the bridge relayer on local chains.
+const ANVIL_DEV_KEYS = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+] as const;
+const privateKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+  .transform((k) => k as `0x${string}`);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -34,6 +44,22 @@ const envSchema = z.object({
   OWNER_JWT_ALGORITHMS: z.string().default("EdDSA"),
   TRUSTED_PROXIES: z.string().default(""),
   SIWE_RPC_URL: z.url().optional(),
+  LOCAL_CHAINS: z.enum(["embedded", "rpc", "off"]).optional(),
+  CHAIN_A_RPC_URL: z.url().optional(),
+  CHAIN_B_RPC_URL: z.url().optional(),
+  ANVIL_PORT_A: z.coerce.number().int().min(0).max(65535).default(8545),
+  ANVIL_PORT_B: z.coerce.number().int().min(0).max(65535).default(8546),
+  ANVIL_BLOCK_TIME: z.coerce.number().min(0).max(60).default(0),
+  CHAIN_DEPLOYER_PRIVATE_KEY: privateKey.default(ANVIL_DEV_KEYS[0]),
+  BRIDGE_RELAYER_PRIVATE_KEY: privateKey.default(ANVIL_DEV_KEYS[1]),
+  BRIDGE_CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
+  BRIDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  SWAP_PROVIDER: z.enum(["local", "lifi"]).default("local"),
+  SWAP_MAX_NOTIONAL_USD: z.string().regex(/^\d+(\.\d+)?$/, "must be a decimal number of US dollars").default("50000"),
+  SWAP_RPC_URLS: z.string().default(""),
+  LIFI_API_URL: z.url().default("https://li.quest/v1"),
+  LIFI_API_KEY: z.string().min(1).optional(),
+  LIFI_INTEGRATOR: z.string().min(1).default("bourse"),
   BOURSE_ADMINS: z.string().default(""),
   SEARCH_PROVIDER: z.enum(["index", "searxng", "brave"]).default("index"),
   SEARXNG_URL: z.url().optional(),
@@ -74,10 +100,39 @@ export interface Config {
   trustedProxies: string[];
   /** RPC used to verify Sign-In with Ethereum signatures from contract wallets (EOAs need none). */
   siweRpcUrl: string | undefined;
+  chains: ChainsConfig;
+  swap: SwapConfig;
   /** Emails and wallet addresses of administrators, who set search plans and add credits. */
   admins: string[];
   /** Where searches go: the embedded index of scraped pages, a SearXNG instance or Brave Search. */
   search: { provider: "index" | "searxng" | "brave"; searxngUrl: string | undefined; braveApiKey: string | undefined; braveUrl: string };
+}
+
+/** How the server reaches its two EVM chains (lib/chain). */
+export interface ChainsConfig {
+  /** embedded: the server runs anvil; rpc: chains at CHAIN_A_RPC_URL and CHAIN_B_RPC_URL; off: none. */
+  mode: "embedded" | "rpc" | "off";
+  rpcUrls: readonly [string | undefined, string | undefined];
+  /** Ports of the embedded chains; 0 picks free ones. */
+  anvilPorts: readonly [number, number];
+  /** Seconds between blocks on embedded chains; 0 mines each transaction as it arrives. */
+  blockTimeSeconds: number;
+  deployerKey: `0x${string}`;
+  relayerKey: `0x${string}`;
+  /** Blocks, the deposit's included, before the relayer acts on a bridge deposit. */
+  confirmations: number;
+  /** How often the relayer looks for new deposits, ms. */
+  pollMs: number;
+}
+
+/** Cross-chain swaps (lib/swap). */
+export interface SwapConfig {
+  provider: "local" | "lifi";
+  /** Risk limit: the largest swap, valued in US dollars, a key may execute (decimal string). */
+  maxNotionalUsd: string;
+  /** RPC endpoints by chain id for chains other than the local ones (LI.FI routes: allowances, execution). */
+  rpcUrls: Readonly<Record<number, string>>;
+  lifi: { apiUrl: string; apiKey: string | undefined; integrator: string };
 }
 
 export class ConfigError extends Error {
@@ -121,6 +176,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustedProxies: csv(e.TRUSTED_PROXIES),
     siweRpcUrl: e.SIWE_RPC_URL,
+    chains: chainsConfig(e),
+    swap: {
+      provider: e.SWAP_PROVIDER,
+      maxNotionalUsd: e.SWAP_MAX_NOTIONAL_USD,
+      rpcUrls: rpcUrlsByChain(e.SWAP_RPC_URLS),
+      lifi: { apiUrl: trimSlash(e.LIFI_API_URL), apiKey: e.LIFI_API_KEY, integrator: e.LIFI_INTEGRATOR },
+    },
     admins: csv(e.BOURSE_ADMINS),
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
   });
@@ -132,6 +194,35 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+function chainsConfig(e: z.infer<typeof envSchema>): ChainsConfig {
+  // Tests start their own chains where they need them; everything else runs anvil unless told otherwise.
+  const mode = e.LOCAL_CHAINS ?? (e.NODE_ENV === "test" ? "off" : e.CHAIN_A_RPC_URL || e.CHAIN_B_RPC_URL ? "rpc" : "embedded");
+  if (mode === "rpc" && (!e.CHAIN_A_RPC_URL || !e.CHAIN_B_RPC_URL)) {
+    throw new ConfigError("Invalid environment:\n  LOCAL_CHAINS=rpc needs both CHAIN_A_RPC_URL and CHAIN_B_RPC_URL");
+  }
+  return {
+    mode,
+    rpcUrls: [e.CHAIN_A_RPC_URL, e.CHAIN_B_RPC_URL],
+    anvilPorts: [e.ANVIL_PORT_A, e.ANVIL_PORT_B],
+    blockTimeSeconds: e.ANVIL_BLOCK_TIME,
+    deployerKey: e.CHAIN_DEPLOYER_PRIVATE_KEY,
+    relayerKey: e.BRIDGE_RELAYER_PRIVATE_KEY,
+    confirmations: e.BRIDGE_CONFIRMATIONS,
+    pollMs: e.BRIDGE_POLL_MS,
+  };
+}
+
+/** "1=https://…,42161=https://…" → { 1: "https://…", 42161: "https://…" } */
+function rpcUrlsByChain(value: string): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const entry of csv(value)) {
+    const match = /^(\d+)=(https?:\/\/\S+)$/.exec(entry);
+    if (!match) throw new ConfigError(`Invalid environment:\n  SWAP_RPC_URLS: "${entry}" is not chainId=http(s)://url`);
+    out[Number(match[1])] = match[2]!;
+  }
+  return out;
 }
 
 function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
