@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
+import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
 import type { RateLimitDecision } from "../http/rate-limit";
 import type { SearchRateLimiter } from "./search/rate-limit";
@@ -20,6 +21,8 @@ export interface ApiDeps {
   agentKeyCache: AgentKeyCache;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
+  /** Quotes, prepares, executes and follows swaps (lib/swap). */
+  swap: SwapService;
   /** The search API's per-IP request windows, per instance. */
   searchRateLimiter: SearchRateLimiter;
 }

@@ -6,6 +6,7 @@ import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
 import type { ApiDeps } from "../api/context";
+import { startSwapServices } from "../swap/services";
 import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
 
@@ -33,6 +34,9 @@ export async function startServices(input: {
   }
   log.info({ driver: database.kind }, "database ready");
   // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
+  const secret = loadServerSecret(config);
+  // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
+  const swap = await startSwapServices({ config, database, clock, log, secret });
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
     deps: {
@@ -40,13 +44,15 @@ export async function startServices(input: {
       database,
       log,
       clock,
-      secret: loadServerSecret(config),
+      secret,
       agentKeyCache: createAgentKeyCache(clock),
       startedAt: clock.now(),
+      swap: swap.service,
       searchRateLimiter: createSearchRateLimiter(clock),
     },
     stop: async () => {
       stopSweeper();
+      await swap.stop();
       await database.close();
     },
   };

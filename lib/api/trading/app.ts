@@ -4,6 +4,7 @@ import { authGuards } from "../middleware/auth";
 import { registerJwksRoute } from "./jwks.routes";
 import { registerKeyRoutes } from "./keys.routes";
 import { registerPositionRoutes } from "./positions.routes";
+import { registerSwapRoutes } from "./swap.routes";
 import { createOpenApiApp } from "../openapi-app";
 import { TRADING_API_BASE } from "../paths";
 
@@ -28,6 +29,7 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   registerJwksRoute(app);
   registerKeyRoutes(app, guards);
   registerPositionRoutes(app, guards);
+  registerSwapRoutes(app, guards);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

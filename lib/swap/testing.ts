@@ -1,0 +1,88 @@
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex, type PrivateKeyAccount } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { PreparedSwapView, SwapChainView, SwapQuoteView, SwapStatusView } from "../api/trading/swap.schema";
+import { postJson, type TestApi } from "../testing/api";
+import type { TestOwner } from "../testing/owners";
+
+export type Answer<T = unknown> = { status: number; body: { success: boolean; data: T; error: string | null; code?: string } };
+
+/** Calls the swap API with an agent key, as an agent would. */
+export function swapClient(t: TestApi, key: string) {
+  const auth = { authorization: `Bearer ${key}` };
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>> => {
+    const res = await t.request(path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
+    return { status: res.status, body: (await res.json()) as Answer<T>["body"] };
+  };
+  const post = <T>(path: string, body: unknown) => call<T>(path, postJson(body));
+  return {
+    quote: (body: Record<string, unknown>) => post<SwapQuoteView>("/api/agent/swap/quote", body),
+    prepare: (body: Record<string, unknown>) => post<PreparedSwapView>("/api/agent/swap/prepare", body),
+    execute: (body: Record<string, unknown>) => post<SwapStatusView>("/api/agent/swap/execute", body),
+    status: (id: string) => call<SwapStatusView>(`/api/agent/swap/${id}`),
+    list: () => call<SwapStatusView[]>("/api/agent/swaps"),
+    wallet: () => call<{ address: string }>("/api/agent/swap/wallet"),
+    faucet: (address: string) => post<unknown>("/api/agent/swap/faucet", { address }),
+    /** Polls the status until `done` holds (the relayer works in the background). */
+    async until(id: string, done: (s: SwapStatusView) => boolean, timeoutMs = 20_000): Promise<SwapStatusView> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const res = await call<SwapStatusView>(`/api/agent/swap/${id}`);
+        if (res.status !== 200) throw new Error(`status ${res.status}: ${JSON.stringify(res.body)}`);
+        if (done(res.body.data)) return res.body.data;
+        if (Date.now() > deadline) throw new Error(`swap ${id} stuck at ${res.body.data.status}/${res.body.data.substatus}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+export type SwapClient = ReturnType<typeof swapClient>;
+
+/** Mints an agent key for the owner through the API. */
+export async function mintKey(t: TestApi, owner: TestOwner, scopes: string[] = ["swap"]): Promise<string> {
+  const res = await t.request("/api/agent/keys", postJson({ name: "swap agent", scopes }, await owner.auth()));
+  const body = (await res.json()) as { data: { key: string } };
+  return body.data.key;
+}
+
+/** The chains as the public endpoint lists them (RPC URLs and token addresses included). */
+export async function listChains(t: TestApi): Promise<SwapChainView[]> {
+  const res = await t.request("/api/swap/chains");
+  return ((await res.json()) as { data: { chains: SwapChainView[] } }).data.chains;
+}
+
+function viemChain(c: SwapChainView) {
+  return defineChain({ id: c.id, name: c.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl!] } } });
+}
+
+export function publicClientFor(chains: readonly SwapChainView[], chainId: number) {
+  const c = chains.find((x) => x.id === chainId)!;
+  return createPublicClient({ chain: viemChain(c), transport: http(c.rpcUrl!), pollingInterval: 50 });
+}
+
+/** A user's own wallet: a viem local account that signs prepared transactions and sends them to the chains. */
+export function userWallet(chains: readonly SwapChainView[], account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())) {
+  return {
+    account,
+    address: account.address,
+    /** Signs and sends each transaction in order, waiting for each receipt; returns the receipts. */
+    async send(prepared: PreparedSwapView) {
+      const receipts = [];
+      for (const tx of prepared.transactions) {
+        const c = chains.find((x) => x.id === tx.chainId)!;
+        const wallet = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl!) });
+        const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value), gas: tx.gasLimit ? BigInt(tx.gasLimit) : undefined });
+        receipts.push(await publicClientFor(chains, tx.chainId).waitForTransactionReceipt({ hash }));
+      }
+      return receipts;
+    },
+  };
+}
+
+export function tokenAddress(chains: readonly SwapChainView[], chainId: number, symbol: string): Address {
+  return chains.find((c) => c.id === chainId)!.tokens.find((t) => t.symbol === symbol)!.address as Address;
+}
+
+export async function tokenBalance(chains: readonly SwapChainView[], chainId: number, symbol: string, owner: string): Promise<bigint> {
+  return publicClientFor(chains, chainId).readContract({ address: tokenAddress(chains, chainId, symbol), abi: erc20Abi, functionName: "balanceOf", args: [owner as Address] });
+}
