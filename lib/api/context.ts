@@ -8,6 +8,7 @@ import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
 import type { RateLimitDecision } from "../http/rate-limit";
 import type { SearchRateLimiter } from "./search/rate-limit";
+import type { Scraper } from "../web/types";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -25,6 +26,8 @@ export interface ApiDeps {
   swap: SwapService;
   /** The search API's per-IP request windows, per instance. */
   searchRateLimiter: SearchRateLimiter;
+  /** Fetches and extracts pages under the server's fetch policy (lib/web). */
+  scraper: Scraper;
 }
 
 export type AppEnv = {

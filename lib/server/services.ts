@@ -9,6 +9,8 @@ import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
 import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
+import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
+import { checkSearchProviderSettings } from "../web/search/providers";
 
 export interface Services {
   deps: ApiDeps;
@@ -23,6 +25,7 @@ export async function startServices(input: {
   database?: DatabaseTarget;
 }): Promise<Services> {
   const { config, log } = input;
+  checkSearchProviderSettings(config);
   const clock = input.clock ?? systemClock;
   const target = input.database ?? targetFromConfig(config);
   const database = await openDatabase(target);
@@ -49,6 +52,7 @@ export async function startServices(input: {
       startedAt: clock.now(),
       swap: swap.service,
       searchRateLimiter: createSearchRateLimiter(clock),
+      scraper: createScraper(fetchPolicyFromConfig(config)),
     },
     stop: async () => {
       stopSweeper();

@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { searchProviderFromConfig } from "../../web/search/providers";
 import type { ApiDeps, AppEnv } from "../context";
 import { authGuards } from "../middleware/auth";
 import { createOpenApiApp } from "../openapi-app";
 import { SEARCH_API_BASE } from "../paths";
 import { registerHealth } from "./health.route";
 import { registerKeyRoutes } from "./keys.routes";
+import { registerSearchRoutes } from "./search.routes";
 import { registerValidate } from "./validate.routes";
 
 export const SEARCH_API_VERSION = "1.0.0";
@@ -22,6 +24,13 @@ export function createSearchApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "A short-lived owner token (EdDSA JWT), as for the trading API's key endpoints; for managing search keys.",
+  });
+  registerSearchRoutes(app, {
+    db: deps.database.db,
+    clock: deps.clock,
+    log: deps.log,
+    scraper: deps.scraper,
+    provider: searchProviderFromConfig(deps.config, deps.database.db),
   });
   registerValidate(app);
   registerHealth(app);

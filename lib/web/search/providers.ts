@@ -5,17 +5,24 @@ import { createIndexProvider } from "./page-index";
 import type { SearchProvider } from "./provider";
 import { createSearxngProvider } from "./searxng";
 
-/** The provider SEARCH_PROVIDER names; a provider without its settings stops the start with a ConfigError. */
-export function searchProviderFromConfig(config: Pick<Config, "search">, db: Database): SearchProvider {
+type ProviderSettings = Pick<Config, "search">;
+
+function required(value: string | undefined, variable: string, provider: string): string {
+  if (!value) throw new ConfigError(`Invalid environment:\n  ${variable}: required when SEARCH_PROVIDER=${provider}`);
+  return value;
+}
+
+/** Throws a ConfigError naming what SEARCH_PROVIDER needs and lacks; called at start, before anything opens. */
+export function checkSearchProviderSettings(config: ProviderSettings): void {
   const s = config.search;
-  switch (s.provider) {
-    case "index":
-      return createIndexProvider(db);
-    case "searxng":
-      if (!s.searxngUrl) throw new ConfigError("Invalid environment:\n  SEARXNG_URL: required when SEARCH_PROVIDER=searxng");
-      return createSearxngProvider(s.searxngUrl);
-    case "brave":
-      if (!s.braveApiKey) throw new ConfigError("Invalid environment:\n  BRAVE_SEARCH_API_KEY: required when SEARCH_PROVIDER=brave");
-      return createBraveProvider({ baseUrl: s.braveUrl, apiKey: s.braveApiKey });
-  }
+  if (s.provider === "searxng") required(s.searxngUrl, "SEARXNG_URL", "searxng");
+  if (s.provider === "brave") required(s.braveApiKey, "BRAVE_SEARCH_API_KEY", "brave");
+}
+
+/** The provider SEARCH_PROVIDER names. */
+export function searchProviderFromConfig(config: ProviderSettings, db: Database): SearchProvider {
+  const s = config.search;
+  if (s.provider === "index") return createIndexProvider(db);
+  if (s.provider === "searxng") return createSearxngProvider(required(s.searxngUrl, "SEARXNG_URL", "searxng"));
+  return createBraveProvider({ baseUrl: s.braveUrl, apiKey: required(s.braveApiKey, "BRAVE_SEARCH_API_KEY", "brave") });
 }
