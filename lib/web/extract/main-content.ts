@@ -237,8 +237,10 @@ function pickArticle(body: ParentNode): Element[] {
 
 /** Readability's refinements: a candidate that shares its score with close rivals gives way to their common ancestor. */
 function climb(top: Element, final: Map<Element, number>, topScore: number): Element {
+  // Rivals inside another <article> are other stories (teasers, "you may also like"), not parts of this one.
+  const story = closestArticle(top);
   const rivals = [...final.entries()]
-    .filter(([el, s]) => el !== top && s >= topScore * 0.75)
+    .filter(([el, s]) => el !== top && s >= topScore * 0.75 && (!story || closestArticle(el) === story))
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([el]) => el);
@@ -266,6 +268,11 @@ function climb(top: Element, final: Map<Element, number>, topScore: number): Ele
     current = current.parent;
   }
   return current;
+}
+
+function closestArticle(el: Element): Element | undefined {
+  if (el.name === "article") return el;
+  return ancestors(el, 12).find((a) => a.name === "article");
 }
 
 function elementChildren(el: ParentNode): Element[] {
@@ -327,6 +334,8 @@ function clean(root: Element): void {
   for (const el of descendants(root)) {
     if (!el.parent) continue;
     if (HEADING_TAGS.has(el.name) && (classWeight(el) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
+    // A paragraph that is mostly links is a list of tags or stories, not prose.
+    else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
 }
 
