@@ -22,12 +22,11 @@ export const searchKeys = pgTable(
 
 /**
  * Search keys the dashboard's console may call the API with, sealed with the server secret: the owner
- * chose this when minting (or pasted the key). The console uses them server-side; they never reach the browser.
+ * chose this when minting (or pasted the key). The console uses them server-side; they never reach the
+ * browser. No foreign key to search_keys: the console may be pointed at another deployment's search API.
  */
 export const searchConsoleKeys = pgTable("search_console_keys", {
-  keyId: text("key_id")
-    .primaryKey()
-    .references(() => searchKeys.id, { onDelete: "cascade" }),
+  keyId: text("key_id").primaryKey(),
   ownerId: text("owner_id")
     .notNull()
     .references(() => owners.id, { onDelete: "cascade" }),
