@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
+import { toMarkdown } from "./markdown";
+
+const md = (html: string) => toMarkdown([parseHtml(html)], "https://example.com/docs/page");
+
+describe("Markdown rendering", () => {
+  it("renders headings, paragraphs, emphasis, code and links", () => {
+    expect(md('<h2>Install</h2><p>Run <code>npm i</code> <strong>now</strong>, see <a href="../guide">the <em>guide</em></a>.</p>')).toBe(
+      "## Install\n\nRun `npm i` **now**, see [the _guide_](https://example.com/guide).",
+    );
+  });
+
+  it("renders ordered and nested lists", () => {
+    expect(md('<ol start="3"><li>three</li><li>four<ul><li>inner</li></ul></li></ol>')).toBe("3. three\n4. four\n\n   - inner");
+  });
+
+  it("renders quotes, fenced code and rules", () => {
+    expect(md("<blockquote><p>one</p><p>two</p></blockquote><pre>const a = 1;\nconst b = 2;</pre><hr>")).toBe(
+      "> one\n>\n> two\n\n```\nconst a = 1;\nconst b = 2;\n```\n\n---",
+    );
+  });
+
+  it("renders tables with a header row", () => {
+    expect(md("<table><tr><th>Plan</th><th>Credits</th></tr><tr><td>Starter</td><td>1|000</td></tr></table>")).toBe(
+      "| Plan | Credits |\n| --- | --- |\n| Starter | 1\\|000 |",
+    );
+  });
+
+  it("makes images absolute, escapes Markdown characters in text and skips non-http links", () => {
+    expect(md('<p><img src="/a.png" alt="A [chart]"> 2 * 3 = _six_ <a href="javascript:x()">run</a></p>')).toBe(
+      "![A \\[chart\\]](https://example.com/a.png) 2 \\* 3 = \\_six\\_ run",
+    );
+  });
+});
