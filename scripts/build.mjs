@@ -1,7 +1,9 @@
 // Production build: the Next.js dashboard, then server.ts bundled for Node (dependencies stay external).
 import path from "node:path";
 import { build } from "esbuild";
-import { root, run, log } from "./lib/steps.mjs";
+import { ensureContracts, root, run, log } from "./lib/steps.mjs";
+
+ensureContracts();
 
 log("next build");
 run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {

@@ -35,8 +35,9 @@ export function connectChain(spec: { id: number; name: string; rpcUrl: string; p
   return {
     chain,
     rpcUrl: spec.rpcUrl,
-    public: createPublicClient({ chain, transport, pollingInterval: spec.pollingMs }),
-    walletFor: (account) => createWalletClient({ account, chain, transport, pollingInterval: spec.pollingMs }),
+    // No cached block numbers: the relayer and status checks must see the block just mined.
+    public: createPublicClient({ chain, transport, pollingInterval: spec.pollingMs, cacheTime: 0 }),
+    walletFor: (account) => createWalletClient({ account, chain, transport, pollingInterval: spec.pollingMs, cacheTime: 0 }),
   };
 }
 

@@ -72,3 +72,4 @@ export async function ensureContracts(root, log = () => {}) {
   fs.renameSync(tmp, file);
   return artifacts;
 }
+

@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
-import { bridgeAbi } from "./abis";
+import { bridgeAbi, routerAbi, testTokenAbi } from "./abis";
 import type { LocalChain, ChainNetwork } from "./network";
 import { bridgeTransfers, chainDeployments, type BridgeTransferRow } from "./schema";
 
@@ -28,6 +28,8 @@ export interface Relayer {
 
 // A relayer scans at most this many blocks per request (public RPCs cap eth_getLogs ranges).
 const MAX_LOG_RANGE = 2_000n;
+// The release call and every error it can revert with (the router's and the tokens' included).
+const releaseAbi = [...bridgeAbi, ...routerAbi.filter((i) => i.type === "error"), ...testTokenAbi.filter((i) => i.type === "error")];
 // Reverts that mean a release can never succeed as asked: refund the deposit instead.
 const UNRELEASABLE = new Set(["InsufficientOutput", "BelowMinimum", "InsufficientBalance", "NoPool", "SameToken"]);
 
@@ -159,7 +161,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   /** Why the release would revert for good (slippage, no inventory), or null when it would succeed. */
   async function releaseRefusal(dst: LocalChain, args: readonly [bigint, bigint, Hex, bigint, Hex, bigint]): Promise<string | null> {
     try {
-      await dst.conn.public.simulateContract({ account: network.relayer, address: dst.contracts.bridge, abi: bridgeAbi, functionName: "release", args });
+      await dst.conn.public.simulateContract({ account: network.relayer, address: dst.contracts.bridge, abi: releaseAbi, functionName: "release", args });
       return null;
     } catch (err) {
       const reason = revertName(err);

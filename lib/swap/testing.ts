@@ -57,7 +57,7 @@ function viemChain(c: SwapChainView) {
 
 export function publicClientFor(chains: readonly SwapChainView[], chainId: number) {
   const c = chains.find((x) => x.id === chainId)!;
-  return createPublicClient({ chain: viemChain(c), transport: http(c.rpcUrl!), pollingInterval: 50 });
+  return createPublicClient({ chain: viemChain(c), transport: http(c.rpcUrl!), pollingInterval: 50, cacheTime: 0 });
 }
 
 /** A user's own wallet: a viem local account that signs prepared transactions and sends them to the chains. */

@@ -45,8 +45,13 @@ function readOr(file, fallback) {
   }
 }
 
-/** Installs dependencies when node_modules is missing or older than package.json and the lock file. */
+/** Installs dependencies when node_modules is missing or older than package.json and the lock file, then compiles the contracts when stale. */
 export function ensureDependencies() {
+  installDependencies();
+  ensureContracts();
+}
+
+function installDependencies() {
   const lock = readOr(path.join(root, "package-lock.json"), "");
   const want = sha256(readOr(path.join(root, "package.json"), ""), lock);
   if (readOr(DEPS_STAMP, "") === want) return;
@@ -64,6 +69,15 @@ export function ensureDependencies() {
     run("npm", ["install", ...flags]);
   }
   fs.writeFileSync(DEPS_STAMP, want);
+}
+
+/**
+ * Compiles the Solidity contracts (lib/chain/contracts → dist/contracts.json) when their sources
+ * changed; the server deploys them to the local chains. Part of ensureDependencies, so that start,
+ * test and dev all have them before any code runs.
+ */
+export function ensureContracts() {
+  run(process.execPath, [path.join(root, "lib", "chain", "compile-contracts-cli.mjs")]);
 }
 
 function* filesUnder(entry) {
