@@ -103,7 +103,7 @@ describe("scraper over a loopback site", () => {
   it("fetches with bounded concurrency", async () => {
     const links = Array.from({ length: 8 }, (_, i) => `<a href="/slow/${i}">page ${i}</a>`).join(" ");
     const slow = await startFixtureSite({ "/": { body: `<main><p>Index of slow pages, each takes a while to answer.</p>${links}</main>` } });
-    for (let i = 0; i < 8; i++) slow.route(`/slow/${i}`, { body: `<p>Slow page number ${i} with a little text.</p>`, delayMs: 60 });
+    for (let i = 0; i < 8; i++) slow.route(`/slow/${i}`, { body: `<p>Slow page number ${i} with a little text.</p>`, delayMs: 150 });
     try {
       const scraper = createScraper(testPolicy({ allow: [`127.0.0.1:${slow.port}`], crawlConcurrency: 3 }));
       const result = await scraper.crawl({ ...TEXT_ONLY, url: `${slow.origin}/`, maxPages: 8 });

@@ -26,7 +26,7 @@ describe("guardedFetch", () => {
       "/slow": { body: "late", delayMs: 2_000 },
       "/stream-forever": (_req, res) => {
         res.writeHead(200, { "content-type": "text/html" });
-        const timer = setInterval(() => res.write("<p>more</p>"), 5);
+        const timer = setInterval(() => res.write(`<p>${"more ".repeat(200)}</p>`), 5);
         res.on("close", () => clearInterval(timer));
       },
       "/ftp": { status: 302, headers: { location: "ftp://example.com/file" } },

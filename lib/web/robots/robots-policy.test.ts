@@ -12,7 +12,7 @@ describe("robots policy", () => {
   async function setup(robots: Route | undefined, clock = manualClock()) {
     const site = await startFixtureSite(robots ? { "/robots.txt": robots } : {});
     sites.push(site);
-    const policy = createRobotsPolicy({ productToken: "BourseBot", fetchPolicy: testPolicy({ allow: [`127.0.0.1:${site.port}`], timeoutMs: 500 }), clock, cacheEntries: 2 });
+    const policy = createRobotsPolicy({ productToken: "BourseBot", fetchPolicy: testPolicy({ allow: [`127.0.0.1:${site.port}`], timeoutMs: 1500 }), clock, cacheEntries: 2 });
     const check = (path: string) => policy.allows(new URL(`${site.origin}${path}`));
     return { site, check, clock };
   }
@@ -33,7 +33,7 @@ describe("robots policy", () => {
   it("disallows everything when robots.txt is a 5xx or unreachable", async () => {
     const { check } = await setup({ status: 503, body: "busy" });
     expect(await check("/page")).toBe(false);
-    const slow = await setup({ body: "User-agent: *\nAllow: /", delayMs: 2_000 });
+    const slow = await setup({ body: "User-agent: *\nAllow: /", delayMs: 3_000 });
     expect(await slow.check("/page")).toBe(false);
   });
 
