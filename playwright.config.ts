@@ -5,6 +5,8 @@ const port = Number(process.env.BOURSE_E2E_PORT ?? 3210);
 const dataDir = process.env.BOURSE_E2E_DATA_DIR ?? ".data-e2e";
 const executablePath = process.env.BOURSE_CHROMIUM ?? "/usr/bin/chromium";
 const baseURL = `http://localhost:${port}`;
+// A site the search console's browser test scrapes, served by the test itself on loopback; the server may fetch only that port there.
+const fixturePort = Number((process.env.BOURSE_E2E_FIXTURE_PORT ??= String(port + 1)));
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,6 +40,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: "1",
+      // The server runs its two local chains (anvil) on free ports; the swap test reads them from /api/swap/chains.
+      ANVIL_PORT_A: "0",
+      ANVIL_PORT_B: "0",
+      WEB_FETCH_ALLOW: `127.0.0.1:${fixturePort}`,
     },
   },
 });

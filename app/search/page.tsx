@@ -1,16 +1,62 @@
 import type { Metadata } from "next";
-import { SearchIcon } from "lucide-react";
-import { FeatureUnavailable } from "@/components/shell/feature-unavailable";
+import Link from "next/link";
+import { LogInIcon, SearchIcon, UnplugIcon } from "lucide-react";
+import { SearchConsole, SEARCH_PURPOSE, SEARCH_TITLE } from "@/components/search/search-console";
+import type { ConsoleKey } from "@/components/search/console-types";
+import { PageHeader } from "@/components/shell/page-header";
+import { ApiUnavailable, type ApiFailure } from "@/components/ui/api-unavailable";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ApiClientError } from "@/lib/client/http";
+import { consoleKeys, ownerSearchClient } from "@/lib/dashboard/search-console";
+import { dashboardDeps } from "@/lib/dashboard/services";
+import { currentOwner } from "@/lib/dashboard/session";
 
 export const metadata: Metadata = { title: "Search" };
 
-export default function Page() {
+async function load(ownerId: string): Promise<{ ok: true; keys: ConsoleKey[]; isAdmin: boolean } | ({ ok: false } & ApiFailure)> {
+  try {
+    const [list, held] = await Promise.all([(await ownerSearchClient(ownerId)).listKeys(), consoleKeys(ownerId)]);
+    return { ok: true, isAdmin: list.is_admin, keys: list.keys.map((k) => ({ ...k, inConsole: held.has(k.id) })) };
+  } catch (err) {
+    if (!(err instanceof ApiClientError)) throw err;
+    return { ok: false, message: err.message, status: err.status, code: err.code, requestId: err.requestId };
+  }
+}
+
+/** Visitors see what the console is for and where to sign in; the API itself needs only a key. */
+function SignedOut() {
   return (
-    <FeatureUnavailable
-      title="Search"
-      purpose="Run credit-metered web searches and single-URL scrapes, and watch your credit balance."
-      icon={SearchIcon}
-      feature="The search console"
-    />
+    <>
+      <PageHeader title={SEARCH_TITLE} description={SEARCH_PURPOSE} />
+      <EmptyState
+        icon={SearchIcon}
+        title="Sign in to use the search console"
+        description="Mint search keys, run searches and scrapes with every option, and follow each key's credits and rate limits. Agents call the API at /api/web with a key."
+      >
+        <Button asChild>
+          <Link href="/sign-in?next=%2Fsearch">
+            <LogInIcon aria-hidden="true" />
+            Sign in
+          </Link>
+        </Button>
+      </EmptyState>
+    </>
   );
+}
+
+export default async function SearchPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
+  const owner = await currentOwner();
+  if (!owner) return <SignedOut />;
+  const loaded = await load(owner.ownerId);
+  if (!loaded.ok) {
+    return (
+      <>
+        <PageHeader title={SEARCH_TITLE} description={SEARCH_PURPOSE} />
+        <ApiUnavailable icon={UnplugIcon} title={loaded.status === 0 ? "The search API could not be reached" : "The search API could not list your keys"} failure={loaded} />
+      </>
+    );
+  }
+  const { key } = await searchParams;
+  return <SearchConsole keys={loaded.keys} isAdmin={loaded.isAdmin} initialKeyId={typeof key === "string" ? key : null} now={dashboardDeps().clock.now()} />;
 }

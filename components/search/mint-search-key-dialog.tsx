@@ -1,0 +1,68 @@
+"use client";
+
+import { useId, useState, useTransition, type FormEvent } from "react";
+import { mintSearchKeyAction } from "@/app/search/actions";
+import type { RevealedKey } from "@/app/keys/actions";
+import { runAction } from "@/components/keys/run-action";
+import { SecretKeyDialog } from "@/components/keys/secret-key-dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { STARTING_CREDITS } from "@/lib/billing/plans";
+import { formatCredits } from "./console-view";
+
+const NAME_MAX = 64;
+
+export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void; onMinted?: (keyId: string) => void }) {
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const [name, setName] = useState("");
+  const [useInConsole, setUseInConsole] = useState(true);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setError("Give the key a name.");
+    setError(null);
+    startTransition(async () => {
+      const result = await runAction(() => mintSearchKeyAction({ name, useInConsole }));
+      if (!result.ok) return setError(result.error);
+      setRevealed(result.key);
+      if (useInConsole) onMinted?.(result.keyId);
+    });
+  }
+
+  return (
+    <SecretKeyDialog
+      revealed={revealed}
+      note={useInConsole ? "This console keeps a sealed copy on the server to run searches with it; the browser never gets it again." : undefined}
+      busy={pending}
+      onClose={onClose}
+    >
+      <DialogHeader>
+        <DialogTitle>Mint a search key</DialogTitle>
+        <DialogDescription>
+          New keys start on plan Free with {formatCredits(STARTING_CREDITS.Free)}. The secret is shown once; only its SHA-256 is stored.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="research-agent" autoFocus />
+        </div>
+        <label className="flex cursor-pointer items-start gap-2.5 text-sm">
+          <input type="checkbox" checked={useInConsole} onChange={(e) => setUseInConsole(e.target.checked)} className="mt-0.5 size-4 shrink-0 accent-primary" />
+          <span className="flex flex-col">
+            <span className="font-medium">Use this key in this console</span>
+            <span className="text-xs text-muted-foreground">The server keeps it sealed (AES-256-GCM) and calls the search API with it on your behalf.</span>
+          </span>
+        </label>
+        <FormAlert message={error} />
+        <DialogActions onCancel={onClose} pending={pending} label="Create key" pendingLabel="Creating…" />
+      </form>
+    </SecretKeyDialog>
+  );
+}
