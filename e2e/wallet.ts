@@ -1,18 +1,48 @@
 import type { Page } from "@playwright/test";
-import type { Hex } from "viem";
+import { createWalletClient, defineChain, http, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 /**
  * Adds an EIP-1193 wallet to the page (window.ethereum) backed by a viem local account that signs
- * in this Node process: what a browser extension does, without one.
+ * in this Node process: what a browser extension does, without one. Given RPC URLs by chain id, it
+ * also switches chains, signs and sends transactions, and answers reads from the current chain.
  */
-export async function injectTestWallet(page: Page, chainId = 31337, privateKey: Hex = generatePrivateKey()): Promise<PrivateKeyAccount> {
+export async function injectTestWallet(
+  page: Page,
+  chainId = 31337,
+  privateKey: Hex = generatePrivateKey(),
+  rpc: Record<number, string> = {},
+): Promise<PrivateKeyAccount> {
   const account = privateKeyToAccount(privateKey);
   await page.exposeFunction("__bourseWalletSign", (messageHex: Hex) => account.signMessage({ message: { raw: messageHex } }));
+  let current = chainId;
+  await page.exposeFunction("__bourseWalletChain", async (method: string, params: unknown[]) => chainRequest(method, params));
+  async function chainRequest(method: string, params: unknown[]): Promise<unknown> {
+    if (method === "wallet_switchEthereumChain") {
+      const wanted = Number((params[0] as { chainId: string }).chainId);
+      if (!rpc[wanted]) throw Object.assign(new Error(`Unrecognized chain ${wanted}`), { code: 4902 });
+      current = wanted;
+      return null;
+    }
+    const url = rpc[current];
+    if (!url) throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
+    if (method === "eth_sendTransaction") {
+      const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+      const chain = defineChain({ id: current, name: `chain ${current}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [url] } } });
+      const wallet = createWalletClient({ account, chain, transport: http(url) });
+      return wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : undefined, gas: tx.gas ? BigInt(tx.gas) : undefined });
+    }
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+    return body.result;
+  }
   await page.addInitScript(
     ({ address, chainIdHex }) => {
       type Request = { method: string; params?: unknown[] };
       const sign = (window as unknown as { __bourseWalletSign: (m: string) => Promise<string> }).__bourseWalletSign;
+      const onChain = (window as unknown as { __bourseWalletChain: (method: string, params: unknown[]) => Promise<unknown> }).__bourseWalletChain;
+      let currentChainHex = chainIdHex;
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
       const provider = {
         async request({ method, params }: Request): Promise<unknown> {
@@ -21,9 +51,9 @@ export async function injectTestWallet(page: Page, chainId = 31337, privateKey: 
             case "eth_accounts":
               return [address];
             case "eth_chainId":
-              return chainIdHex;
+              return currentChainHex;
             case "net_version":
-              return String(Number(chainIdHex));
+              return String(Number(currentChainHex));
             case "wallet_requestPermissions":
             case "wallet_getPermissions":
               return [{ parentCapability: "eth_accounts" }];
@@ -31,8 +61,14 @@ export async function injectTestWallet(page: Page, chainId = 31337, privateKey: 
               return null;
             case "personal_sign":
               return sign(String(params?.[0]));
+            case "wallet_switchEthereumChain": {
+              await onChain(method, params ?? []);
+              currentChainHex = (params?.[0] as { chainId: string }).chainId;
+              listeners.get("chainChanged")?.forEach((fn) => fn(currentChainHex));
+              return null;
+            }
             default:
-              throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
+              return onChain(method, params ?? []);
           }
         },
         on(event: string, fn: (...args: unknown[]) => void) {

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { watchConsole } from "./console";
+import { injectTestWallet } from "./wallet";
+
+test("connect a wallet, quote a cross-chain swap, approve and sign in the page, and see it reach DONE", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const listed = (await (await request.get("/api/swap/chains")).json()) as { data: { available: boolean; chains: { id: number; rpcUrl: string }[] } };
+  expect(listed.data.available).toBe(true);
+  const rpc = Object.fromEntries(listed.data.chains.map((c) => [c.id, c.rpcUrl]));
+  const wallet = await injectTestWallet(page, 31337, undefined, rpc);
+
+  await page.goto("/swap");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fswap/);
+  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+  await expect(page).toHaveURL(/\/swap$/);
+
+  const connect = page.getByRole("button", { name: "Connect wallet" });
+  if (await connect.isVisible()) await connect.click();
+  await expect(page.getByTestId("wallet-address")).toHaveText(wallet.address);
+
+  await page.getByRole("button", { name: "Get test tokens" }).click();
+  await expect(page.getByText("Test tokens and gas sent on every local chain.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("from-balance")).toHaveText("Balance: 25,000 USDC");
+
+  // From USDC on chain A to WETH on chain B (the defaults), 250 USDC.
+  await expect(page.getByLabel("From chain")).toHaveValue("31337");
+  await expect(page.getByLabel("To chain")).toHaveValue("31338");
+  await page.getByLabel("Amount (USDC)").fill("250");
+  await expect(page.getByText("Minimum received")).toBeVisible();
+  await expect(page.getByTestId("minimum-received")).toContainText("WETH");
+  await expect(page.getByTestId("to-balance")).toHaveText("Balance: 5 WETH");
+
+  await page.getByRole("button", { name: "Sign with wallet" }).click();
+  const progress = page.getByRole("region", { name: "Swap progress" });
+  await expect(progress.getByText(/Approve exactly 250 USDC/)).toBeVisible();
+  await expect(page.getByTestId("swap-status")).toContainText("DONE", { timeout: 60_000 });
+  await expect(page.getByTestId("swap-status")).toContainText("Completed");
+  await expect(page.getByTestId("swap-received")).toContainText(/Received [\d.]+ WETH on Bourse Local B/);
+
+  // The balances follow: 250 USDC fewer on A, more WETH on B.
+  await expect(page.getByTestId("from-balance")).toHaveText("Balance: 24,750 USDC");
+  await expect(page.getByTestId("to-balance")).not.toHaveText("Balance: 5 WETH");
+  await expect(page.getByTestId("to-balance")).toHaveText(/Balance: 5\.0\d+ WETH/);
+  await expect(page.getByTestId("swap-history-item").first()).toContainText("DONE");
+
+  expect(problems).toEqual([]);
+});
