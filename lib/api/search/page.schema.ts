@@ -71,12 +71,14 @@ export const scrapedPageSchema = z
     markdown: z.string().optional().meta({ description: "Main content as Markdown; always alongside text" }),
     links: z.array(pageLinkSchema).optional().meta({ description: "With extract option links" }),
     images: z.array(pageImageSchema).optional().meta({ description: "With extract option images" }),
-    metadata: pageMetadataSchema.optional().meta({ description: "With extract option metadata" }),
-    error: pageErrorSchema.nullable().meta({ description: "null when the page was scraped; the failure otherwise (no content parts then)" }),
+    metadata: pageMetadataSchema.optional(),
+    error: z.union([pageErrorSchema, z.null()]),
   })
   .meta({
     id: "ScrapedPage",
-    description: "The structured content of one page: the parts asked for by extract_options (all on `all`), or an error.",
+    description:
+      "The structured content of one page: the parts asked for by extract_options (all on `all`; metadata with `metadata`). " +
+      "`error` is null when the page was scraped, else the failure, and then no content parts are present.",
   });
 
 export const searchResultSchema = z

@@ -37,7 +37,7 @@ export type ScrapeRequest = z.output<typeof scrapeRequest>;
 /** The response without its credit fields: what is kept for a replay of the same Idempotency-Key. */
 export const scrapeResult = z.object({
   url: z.string().meta({ description: "The normalized primary URL" }),
-  primary_content: scrapedPageSchema.meta({ description: "The primary page; its error is set when it failed" }),
+  primary_content: scrapedPageSchema,
   discovered_links: z
     .array(scrapedPageSchema)
     .meta({ description: "The internal pages scraped when following links (empty otherwise); failed ones carry their error" }),
@@ -51,7 +51,7 @@ export const scrapeResponse = scrapeResult
     credits_used: z.int().min(0).meta({ description: "Final charge after settlement: 5 + 2 × links_scraped, or 0 when the primary page failed" }),
     remaining_credits: z.int().min(0).meta({ description: "Balance after the request" }),
   })
-  .meta({ id: "ScrapeResponse" });
+  .meta({ id: "ScrapeResponse", description: "primary_content is the page asked for; its error is set when it failed (success is then false)." });
 
 export type ScrapeResult = z.infer<typeof scrapeResult>;
 export type ScrapeResponse = z.infer<typeof scrapeResponse>;
