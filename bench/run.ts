@@ -3,12 +3,14 @@ import { apiBaseline } from "./api-baseline";
 import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
+import { swap } from "./swap";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   "api-baseline": apiBaseline,
   engine,
   extract,
   keys,
+  swap,
 };
 
 const wanted = process.argv.slice(2);
