@@ -54,7 +54,9 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilChain> {
     args.push("--state", opts.stateFile);
     if (opts.stateIntervalSeconds) args.push("--state-interval", String(opts.stateIntervalSeconds));
   }
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group: a Ctrl-C in the terminal reaches the server only, which stops the relayer
+  // first and then anvil, so nothing writes to a chain that is going away.
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const port = await listeningPort(child, opts.chainId);
   let stopping = false;
   const exited = new Promise<void>((resolve) => {
