@@ -1,5 +1,6 @@
 // `npm run bench [name…]`: runs every benchmark, or the named ones, each printing our figure beside a peer's.
 import { apiBaseline } from "./api-baseline";
+import { credits } from "./credits";
 import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
@@ -7,6 +8,7 @@ import { swap } from "./swap";
 
 const BENCHES: Record<string, () => Promise<void>> = {
   "api-baseline": apiBaseline,
+  credits,
   engine,
   extract,
   keys,
