@@ -46,3 +46,34 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
 
   expect(problems).toEqual([]);
 });
+
+test("execute with the desk key, and confirm a severe price impact by typing", async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  await injectTestWallet(page);
+  await page.goto("/swap");
+  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+  await expect(page).toHaveURL(/\/swap$/);
+
+  await page.getByRole("radio", { name: "Desk wallet" }).check();
+  await expect(page.getByTestId("desk-address")).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await page.getByRole("button", { name: "Get test tokens" }).click();
+  await expect(page.getByTestId("from-balance")).toHaveText("Balance: 25,000 USDC", { timeout: 30_000 });
+
+  // 150,000 USDC against pools $1,000,000 deep: a price impact above 10% needs the typed word.
+  await page.getByLabel("Amount (USDC)").fill("150000");
+  await expect(page.getByRole("alert").filter({ hasText: "Price impact above 10%" })).toBeVisible();
+  const execute = page.getByRole("button", { name: "Execute with the desk key" });
+  await expect(execute).toBeDisabled();
+  await page.getByLabel(/to accept the price impact/).fill("confirm");
+  await expect(execute).toBeEnabled();
+
+  await page.getByLabel("Amount (USDC)").fill("100");
+  await expect(page.getByText(/Price impact above/)).toHaveCount(0);
+  await expect(page.getByTestId("minimum-received")).toContainText("WETH");
+  await execute.click();
+  await expect(page.getByTestId("swap-status")).toContainText("DONE", { timeout: 60_000 });
+  await expect(page.getByTestId("from-balance")).toHaveText("Balance: 24,900 USDC");
+  await expect(page.getByTestId("swap-history-item").first()).toContainText("desk key");
+  expect(problems).toEqual([]);
+});

@@ -146,7 +146,7 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
             {mode === "wallet" ? (
               isConnected && walletAddress ? (
                 <span>
-                  Connected: <code data-testid="wallet-address">{walletAddress}</code>
+                  Connected: <code className="break-all" data-testid="wallet-address">{walletAddress}</code>
                 </span>
               ) : (
                 <Button onClick={connectWallet} disabled={connect.isPending}>
@@ -156,7 +156,7 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
               )
             ) : (
               <span>
-                Desk wallet: <code data-testid="desk-address">{deskAddress}</code>
+                Desk wallet: <code className="break-all" data-testid="desk-address">{deskAddress}</code>
               </span>
             )}
             {holder && faucetAvailable ? (

@@ -259,7 +259,7 @@ export function createLocalProvider(input: { network: ChainNetwork; db: Database
           src.contracts.router,
           encodeFunctionData({ abi: routerAbi, functionName: "swapExactIn", args: [token.address, route.tokenOut, amountIn, BigInt(route.toAmountMin), recipient, deadline] }),
           GAS.swapBase + GAS.perHop * hops,
-          `Swap ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol} for at least ${unitsToDecimal(BigInt(route.toAmountMin), toToken.decimals)} ${toToken.symbol}`,
+          `Swap ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol} for at least ${unitsToDecimal(BigInt(route.toAmountMin), toToken.decimals, 6)} ${toToken.symbol}`,
         ),
       );
     } else {
@@ -279,7 +279,7 @@ export function createLocalProvider(input: { network: ChainNetwork; db: Database
           src.contracts.bridge,
           encodeFunctionData({ abi: bridgeAbi, functionName: "deposit", args: [request] }),
           GAS.depositBase + (token.symbol === "USDC" ? 0n : GAS.perHop),
-          `Bridge ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol} to ${chainOf(route.dstChainId).name} for at least ${unitsToDecimal(BigInt(route.toAmountMin), toToken.decimals)} ${toToken.symbol}`,
+          `Bridge ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol} to ${chainOf(route.dstChainId).name} for at least ${unitsToDecimal(BigInt(route.toAmountMin), toToken.decimals, 6)} ${toToken.symbol}`,
         ),
       );
     }
