@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./console";
 
-// Keys needs a signed-in owner: a visitor lands on sign-in, sent back to /keys afterwards.
+// Keys and Swap need a signed-in owner: a visitor lands on sign-in, sent back afterwards.
 const ENTRIES = [
   { label: "Markets", path: "/" },
   { label: "Trade", path: "/trade" },
-  { label: "Swap", path: "/swap" },
+  { label: "Swap", path: "/swap", landsOn: "/sign-in" },
   { label: "Keys", path: "/keys", landsOn: "/sign-in" },
   { label: "Search", path: "/search" },
   { label: "API", path: "/reference/trading" },
