@@ -1,4 +1,5 @@
-import { keccak256, type Hex, type PrivateKeyAccount } from "viem";
+import { formatEther, keccak256, type Hex, type PrivateKeyAccount } from "viem";
+import { SwapError } from "./errors";
 import type { ChainConnection } from "../chain/clients";
 import type { KeyedLock } from "./lock";
 import type { SignedTransaction, UnsignedTransaction } from "./provider";
@@ -21,7 +22,14 @@ export async function signRecordSend(input: {
   const chainId = conn.chain.id;
   return input.lock(`${chainId}:${account.address.toLowerCase()}`, async () => {
     let nonce = await conn.public.getTransactionCount({ address: account.address, blockTag: "pending" });
-    const fees = await conn.public.estimateFeesPerGas();
+    const [fees, balance] = await Promise.all([conn.public.estimateFeesPerGas(), conn.public.getBalance({ address: account.address })]);
+    const worstCase = input.transactions.reduce((sum, tx) => sum + BigInt(tx.gasLimit ?? 0) * fees.maxFeePerGas + BigInt(tx.value), 0n);
+    if (balance < worstCase) {
+      throw new SwapError(
+        "conflict",
+        `Insufficient gas: ${account.address} holds ${formatEther(balance)} ETH on ${conn.chain.name}; these transactions may cost up to ${formatEther(worstCase)}`,
+      );
+    }
     const signed: SignedTransaction[] = [];
     for (const tx of input.transactions) {
       if (tx.chainId !== chainId || !tx.to) throw new Error(`transaction for chain ${tx.chainId} cannot be signed on ${chainId}`);

@@ -174,6 +174,16 @@ describe("headless execute with the server-held wallet", () => {
     expect(third.body.error).toMatch(/already executed/);
   });
 
+  it("refuses to execute from an unfunded wallet, and records nothing", async () => {
+    const carol = swapClient(t, await mintKey(t, await createTestOwner(t)));
+    const wallet = (await carol.wallet()).body.data;
+    const q = (await carol.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("10"), fromAddress: wallet.address })).body.data;
+    const res = await carol.execute({ quoteId: q.id });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/Insufficient balance: .* holds 0 USDC on Bourse Local A/);
+    expect((await carol.list()).body.data).toEqual([]);
+  });
+
   it("refuses a swap above the maximum notional", async () => {
     const wallet = (await api.wallet()).body.data;
     const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "USDC", fromAmount: usdc("20000.01"), fromAddress: wallet.address })).body.data;
