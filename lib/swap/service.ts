@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
-import type { Hash } from "viem";
+import { BaseError, type Hash } from "viem";
 import type {
   PreparedSwapView,
   SwapChainsView,
@@ -52,6 +52,17 @@ export function createSwapService(deps: SwapServiceDeps) {
     return deps.provider;
   }
 
+  /** A provider call; a chain or RPC failure becomes "unavailable" (503) instead of an internal error. */
+  async function reach<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof SwapError || !(err instanceof BaseError)) throw err;
+      deps.log.warn({ err: err.shortMessage }, "swap provider could not reach a chain");
+      throw new SwapError("unavailable", `A chain could not be reached: ${err.shortMessage}`);
+    }
+  }
+
   const stored = (row: SwapQuoteRow): StoredQuote => ({
     id: row.id,
     ownerId: row.ownerId,
@@ -73,7 +84,7 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   async function quote(ownerId: string, body: SwapQuoteRequest): Promise<SwapQuoteView> {
     const p = provider();
-    const answer = await p.quote({
+    const answer = await reach(() => p.quote({
       fromChain: body.fromChain,
       toChain: body.toChain,
       fromToken: body.fromToken,
@@ -82,7 +93,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       fromAddress: body.fromAddress,
       toAddress: body.toAddress,
       slippage: decimalToFraction((body.slippage ?? DEFAULT_SLIPPAGE).toFixed(6)),
-    });
+    }));
     const id = newId("swq");
     const expiresAt = new Date(clock.now() + QUOTE_TTL_MS);
     const view: SwapQuoteView = { id, provider: p.name, expiresAt: expiresAt.toISOString(), ...answer.view };
@@ -104,7 +115,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const q = await liveQuote(ownerId, body.quoteId);
     const sender = body.fromAddress ?? q.view.fromAddress;
     if (!sender) throw new SwapError("invalid", "fromAddress: required, since the quote was asked without one");
-    const transactions = await provider().prepare(q, sender);
+    const transactions = await reach(() => provider().prepare(q, sender));
     const main = transactions.at(-1)!;
     await db
       .update(swapQuotes)
@@ -132,7 +143,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       if (!inserted[0]) throw new SwapError("conflict", `Quote ${q.id} was already executed`);
       row = inserted[0];
     };
-    await provider().execute(q, account, record);
+    await reach(() => provider().execute(q, account, record));
     return view(row!, q);
   }
 
@@ -189,7 +200,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       .orderBy(desc(swapQuotes.createdAt))
       .limit(IDENTIFY_CANDIDATES);
     if (rows.length === 0) return undefined;
-    const match = await provider().identify(hash, rows.map((r) => stored(r.quote)));
+    const match = await reach(() => provider().identify(hash, rows.map((r) => stored(r.quote))));
     if (!match) return undefined;
     const main = { kind: match.data.kind === "bridge" ? ("bridge" as const) : ("swap" as const), chainId: match.view.fromChainId, hash };
     await db.insert(swaps).values(newSwap(ownerId, match, "wallet", match.prepared!.sender, hash, [main])).onConflictDoNothing({ target: swaps.quoteId });
@@ -200,7 +211,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   /** Brings a swap's status up to date (terminal ones are final) and returns its view. */
   async function refresh(row: SwapRow, q: StoredQuote): Promise<SwapStatusView> {
     if (row.status !== "PENDING" || !deps.provider) return view(row, q);
-    const update = await deps.provider.status(row, q);
+    const p = deps.provider;
+    const update = await reach(() => p.status(row, q));
     if (update.status === row.status && update.substatus === row.substatus && update.substatusMessage === row.substatusMessage) return view(row, q);
     const [saved] = await db
       .update(swaps)
@@ -228,7 +240,8 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   async function wallet(ownerId: string): Promise<SwapWalletView> {
     const account = await ownerWallet(walletCtx, ownerId);
-    const found = provider().balances ? await provider().balances!(account.address) : { tokens: [], native: [] };
+    const p = provider();
+    const found = p.balances ? await reach(() => p.balances!(account.address)) : { tokens: [], native: [] };
     return { address: account.address, balances: found.tokens, native: found.native };
   }
 
@@ -236,14 +249,14 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (!address) return wallet(ownerId);
     const p = provider();
     if (!p.balances) throw new SwapError("invalid", "Balances are only available for the local chains");
-    const found = await p.balances(address);
+    const found = await reach(() => p.balances!(address));
     return { address, balances: found.tokens, native: found.native };
   }
 
   async function faucet(address: string): Promise<SwapFaucetResult> {
     const p = provider();
     if (!p.faucet) throw new SwapError("invalid", "The faucet funds addresses on the local chains only; this deployment routes through LI.FI");
-    return p.faucet(address);
+    return reach(() => p.faucet!(address));
   }
 
   function chains(): SwapChainsView {

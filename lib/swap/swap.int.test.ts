@@ -272,3 +272,14 @@ describe("bad input answers 4xx in the envelope", () => {
 function poorAddress(): string {
   return privateKeyToAccount(generatePrivateKey()).address;
 }
+
+// Last: stops the chains.
+describe("when the chains are down", () => {
+  it("answers 503 instead of an internal error", async () => {
+    await chains.stop();
+    const res = await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("10") });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+    expect(res.body.error).toMatch(/A chain could not be reached/);
+  });
+});
