@@ -45,12 +45,15 @@ export function useWalletSwap() {
     for (const [i, tx] of txs.entries()) {
       update(i, { state: "active" });
       try {
-        if (current !== tx.chainId) {
-          await switchChain.mutateAsync({ chainId: tx.chainId as never });
-          current = tx.chainId;
+        // Only chains the dashboard's wallet configuration knows can be switched to and sent on.
+        const chain = config.chains.find((c) => c.id === tx.chainId);
+        if (!chain) throw new Error(`This dashboard's wallet does not know chain ${tx.chainId}.`);
+        if (current !== chain.id) {
+          await switchChain.mutateAsync({ chainId: chain.id });
+          current = chain.id;
         }
         const hash = await send.mutateAsync({
-          chainId: tx.chainId as never,
+          chainId: chain.id,
           to: tx.to as Hex,
           data: tx.data as Hex,
           value: BigInt(tx.value),
@@ -58,7 +61,7 @@ export function useWalletSwap() {
         });
         update(i, { hash });
         // The receipt comes through the wallet's own connection to the chain.
-        const client = await getConnectorClient(config, { chainId: tx.chainId as never });
+        const client = await getConnectorClient(config, { chainId: chain.id });
         const receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: 500 });
         if (receipt.status !== "success") throw new Error(`The transaction ${hash} reverted.`);
         update(i, { state: "done" });

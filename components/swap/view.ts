@@ -46,18 +46,18 @@ const percentFormat = new Intl.NumberFormat("en-US", { style: "percent", maximum
 /** Base units as a readable amount ("1,234.5"); formats from the decimal string, never through a float sum. */
 export function formatUnits(units: string | bigint, decimals: number, maxDigits = 6): string {
   const text = unitsToDecimal(BigInt(units), decimals, maxDigits);
-  return numberFormat.format(text as unknown as number);
+  return numberFormat.format(text as Intl.StringNumericLiteral);
 }
 
 const rateFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 6 });
 
 /** A rate given as a decimal string, to six significant digits. */
 export function formatRate(rate: string): string {
-  return rateFormat.format(rate as unknown as number);
+  return rateFormat.format(rate as Intl.StringNumericLiteral);
 }
 
 export function formatUsd(value: string | null): string {
-  return value === null ? "—" : usdFormat.format(value as unknown as number);
+  return value === null ? "—" : usdFormat.format(value as Intl.StringNumericLiteral);
 }
 
 export function formatPercent(fraction: string | null): string {

@@ -1,13 +1,14 @@
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { BaseError, type Hash } from "viem";
-import type {
-  PreparedSwapView,
-  SwapChainsView,
-  SwapFaucetResult,
-  SwapQuoteRequest,
-  SwapQuoteView,
-  SwapStatusView,
-  SwapWalletView,
+import {
+  swapQuoteSchema,
+  type PreparedSwapView,
+  type SwapChainsView,
+  type SwapFaucetResult,
+  type SwapQuoteRequest,
+  type SwapQuoteView,
+  type SwapStatusView,
+  type SwapWalletView,
 } from "../api/trading/swap.schema";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
@@ -66,7 +67,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   const stored = (row: SwapQuoteRow): StoredQuote => ({
     id: row.id,
     ownerId: row.ownerId,
-    view: row.quote as unknown as SwapQuoteView,
+    view: swapQuoteSchema.parse(row.quote),
     data: row.providerData,
     expiresAt: row.expiresAt.getTime(),
     prepared: row.prepared ?? null,

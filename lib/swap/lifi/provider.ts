@@ -1,4 +1,5 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hash } from "viem";
+import { z } from "zod";
 import type { SwapChainView, SwapStepView, SwapSubstatus, SwapTokenView } from "../../api/trading/swap.schema";
 import { SWAP_SUBSTATUSES } from "../../api/trading/swap.schema";
 import { connectChain, type ChainConnection } from "../../chain/clients";
@@ -11,26 +12,27 @@ import type { KeyedLock } from "../lock";
 import type { ProviderQuote, QuoteInput, StatusUpdate, StoredQuote, SwapProvider, UnsignedTransaction } from "../provider";
 import type { SwapRow } from "../schema";
 import { resendMissing, signRecordSend } from "../send";
-import { lifiGet, lifiQuoteSchema, lifiStatusSchema, type LifiApiOptions, type LifiQuote, type LifiToken } from "./api";
+import { lifiGet, lifiQuoteSchema, lifiStatusSchema, type LifiApiOptions, type LifiToken } from "./api";
 import { APPROVAL_RESET_TOKENS, findLifiChain, LIFI_CHAINS, type LifiChain } from "./chains";
 
 const NATIVE = new Set(["0x0000000000000000000000000000000000000000", "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"]);
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const APPROVE_GAS = 60_000n;
 
-/** What prepare and status need from LI.FI's quote. */
-interface LifiRoute {
-  kind: "swap" | "bridge";
-  tool: string;
-  chainType: "EVM" | "SVM";
-  fromChainId: number;
-  toChainId: number;
-  fromToken: string;
-  fromAmount: string;
-  fromAddress: string;
-  approvalAddress: string | null;
-  transactionRequest: LifiQuote["transactionRequest"];
-}
+/** What prepare and status need from LI.FI's quote; stored with the quote and parsed back. */
+const lifiRouteSchema = z.object({
+  kind: z.enum(["swap", "bridge"]),
+  tool: z.string(),
+  chainType: z.enum(["EVM", "SVM"]),
+  fromChainId: z.number(),
+  toChainId: z.number(),
+  fromToken: z.string(),
+  fromAmount: z.string(),
+  fromAddress: z.string(),
+  approvalAddress: z.string().nullable(),
+  transactionRequest: lifiQuoteSchema.shape.transactionRequest,
+});
+type LifiRoute = z.infer<typeof lifiRouteSchema>;
 
 /** Routes through LI.FI: its quote and status APIs; transactions are signed by the caller or the server wallet (RPC from SWAP_RPC_URLS). */
 export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock; log: Logger; fetch?: typeof fetch }): SwapProvider {
@@ -42,7 +44,7 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
     if (!conns.has(chainId)) conns.set(chainId, connectChain({ id: chainId, name: findLifiChain(chainId)?.name ?? `chain ${chainId}`, rpcUrl: url, pollingMs: 2000 }));
     return conns.get(chainId)!;
   };
-  const routeOf = (q: StoredQuote) => q.data as unknown as LifiRoute;
+  const routeOf = (q: StoredQuote): LifiRoute => lifiRouteSchema.parse(q.data);
 
   function chain(ref: string | number, field: string): LifiChain {
     const found = findLifiChain(ref);

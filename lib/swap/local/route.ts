@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { z } from "zod";
 import type { ChainNetwork, LocalChain } from "../../chain/network";
 import { SwapError } from "../errors";
 import type { StoredQuote } from "../provider";
@@ -14,21 +15,24 @@ export const limitOf = (estimate: bigint) => (estimate * 3n) / 2n;
 /** The on-chain deadline of prepared transactions, from the chain's latest block (Uniswap's default). */
 export const DEADLINE_SECONDS = 30n * 60n;
 
-/** How a local quote is carried out; stored with the quote. */
-export interface LocalRoute {
-  kind: "swap" | "bridge";
-  chainId: number;
-  dstChainId: number;
-  tokenIn: Address;
-  tokenOut: Address;
-  amountIn: string;
-  /** bridge only: the least hub-token amount the deposit may lock. */
-  minBridged: string;
-  toAmountMin: string;
-  spender: Address;
-}
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => a as Address);
 
-export const routeOf = (quote: StoredQuote): LocalRoute => quote.data as unknown as LocalRoute;
+/** How a local quote is carried out; stored with the quote (and parsed back from the database). */
+export const localRouteSchema = z.object({
+  kind: z.enum(["swap", "bridge"]),
+  chainId: z.number().int(),
+  dstChainId: z.number().int(),
+  tokenIn: address,
+  tokenOut: address,
+  amountIn: z.string().regex(/^\d+$/),
+  /** bridge only: the least hub-token amount the deposit may lock. */
+  minBridged: z.string().regex(/^\d+$/),
+  toAmountMin: z.string().regex(/^\d+$/),
+  spender: address,
+});
+export type LocalRoute = z.infer<typeof localRouteSchema>;
+
+export const routeOf = (quote: StoredQuote): LocalRoute => localRouteSchema.parse(quote.data);
 
 export function chainOf(network: ChainNetwork, id: number): LocalChain {
   const chain = network.byId(id);
