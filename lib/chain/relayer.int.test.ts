@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { erc20Abi, parseUnits, type Address, type Hex } from "viem";
+import { createTestClient, erc20Abi, http, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { owners } from "../auth/schema";
 import { manualClock } from "../clock";
@@ -14,6 +14,8 @@ import { newId } from "../ids";
 import { silentLogger } from "../log";
 import { startServices, type Services } from "../server/services";
 import { createTestDatabase } from "../testing/database";
+import type { SwapChainView } from "../api/trading/swap.schema";
+import { publicClientFor, userWallet } from "../swap/testing";
 import { bridgeAbi } from "./abis";
 import { fundToken } from "./deploy";
 import { startChainNetwork, type ChainNetwork, type LocalChain } from "./network";
@@ -149,55 +151,71 @@ describe("relayer, on one database handle", () => {
   });
 });
 
+/**
+ * Deposits through the swap service, stops the services while the relayer holds the deposit back
+ * (1 of 3 confirmations), mines two blocks, starts them again and waits for DONE: one release, once.
+ */
+async function restartMidTransfer(env: Record<string, string>, mine: (listed: SwapChainView[]) => Promise<void>): Promise<void> {
+  const database = await persistentDatabase();
+  const config = parseConfig({ ...TEST_ENV, ...env, BRIDGE_CONFIRMATIONS: "3" });
+  const start = () => startServices({ config, log: silentLogger, clock: manualClock(), database: database.target });
+  let services: Services | undefined = await start();
+  try {
+    const ownerId = newId("own");
+    await services.deps.database.db.insert(owners).values({ id: ownerId, email: `${ownerId}@example.test` });
+    const swap = services.deps.swap;
+    let listed = swap.chains().chains;
+    const user = privateKeyToAccount(generatePrivateKey());
+    await swap.faucet(user.address);
+    const wethOnB = listed.find((c) => c.id === B)!.tokens.find((t) => t.symbol === "WETH")!.address as Address;
+    const wethBalance = () => publicClientFor(listed, B).readContract({ address: wethOnB, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
+    const before = await wethBalance();
+    const quote = await swap.quote(ownerId, { fromChain: "local-a", toChain: "local-b", fromToken: "USDC", toToken: "WETH", fromAmount: parseUnits("700", 6).toString(), fromAddress: user.address });
+    const prepared = await swap.prepare(ownerId, { quoteId: quote.id });
+    const receipts = await userWallet(listed, user).send(prepared);
+    const depositHash = receipts.at(-1)!.transactionHash;
+
+    const db = services.deps.database.db;
+    await until("the deposit to be recorded", async () => (await db.select().from(bridgeTransfers).where(eq(bridgeTransfers.depositTxHash, depositHash)))[0]);
+    expect(await swap.status(ownerId, depositHash)).toMatchObject({ status: "PENDING", substatus: "WAIT_SOURCE_CONFIRMATIONS" });
+
+    await services.stop();
+    services = undefined;
+    services = await start();
+    const again = services.deps.swap;
+    listed = again.chains().chains;
+    await mine(listed);
+    const done = await until("the swap to finish", async () => {
+      const s = await again.status(ownerId, depositHash);
+      return s.status === "PENDING" ? null : s;
+    });
+    expect(done).toMatchObject({ status: "DONE", substatus: "COMPLETED" });
+    expect(await services.deps.database.db.select().from(bridgeTransfers).where(eq(bridgeTransfers.depositTxHash, depositHash))).toHaveLength(1);
+    const released = await publicClientFor(listed, B).getContractEvents({ abi: bridgeAbi, eventName: "Released", args: { recipient: user.address }, fromBlock: 0n });
+    expect(released).toHaveLength(1);
+    const gained = (await wethBalance()) - before;
+    expect(gained.toString()).toBe(done.receiving!.amount);
+    expect(gained).toBeGreaterThanOrEqual(BigInt(quote.toAmountMin));
+  } finally {
+    await services?.stop();
+    await database.drop();
+  }
+}
+
 describe("a restart of the server in the middle of a bridge transfer", () => {
   it("completes it exactly once", async () => {
-    const database = await persistentDatabase();
-    const config = parseConfig({ ...TEST_ENV, ...chains.env });
-    const start = () => startServices({ config, log: silentLogger, clock: manualClock(), database: database.target });
-    let services: Services | undefined = await start();
-    try {
-      const ownerId = newId("own");
-      await services.deps.database.db.insert(owners).values({ id: ownerId, email: `${ownerId}@example.test` });
-      const swap = services.deps.swap;
-      const listed = swap.chains().chains;
-      const user = privateKeyToAccount(generatePrivateKey());
-      await swap.faucet(user.address);
-      const { publicClientFor, userWallet } = await import("../swap/testing");
-      const wethOnB = listed.find((c) => c.id === B)!.tokens.find((t) => t.symbol === "WETH")!.address as Address;
-      const wethBalance = () => publicClientFor(listed, B).readContract({ address: wethOnB, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
-      const before = await wethBalance();
-      const quote = await swap.quote(ownerId, { fromChain: "local-a", toChain: "local-b", fromToken: "USDC", toToken: "WETH", fromAmount: parseUnits("700", 6).toString(), fromAddress: user.address });
-      const prepared = await swap.prepare(ownerId, { quoteId: quote.id });
-      const receipts = await userWallet(listed, user).send(prepared);
-      const depositHash = receipts.at(-1)!.transactionHash;
-
-      // Recorded by the relayer, then held back: 1 of 3 confirmations.
-      const db = services.deps.database.db;
-      await until("the deposit to be recorded", async () => (await db.select().from(bridgeTransfers).where(eq(bridgeTransfers.depositTxHash, depositHash)))[0]);
-      const waiting = await swap.status(ownerId, depositHash);
-      expect(waiting).toMatchObject({ status: "PENDING", substatus: "WAIT_SOURCE_CONFIRMATIONS" });
-
-      await services.stop();
-      services = undefined;
-      await chains.mine(A, 2);
-      services = await start();
-      const again = services.deps.swap;
-      const done = await until("the swap to finish", async () => {
-        const s = await again.status(ownerId, depositHash);
-        return s.status === "PENDING" ? null : s;
-      });
-      expect(done).toMatchObject({ status: "DONE", substatus: "COMPLETED" });
-      const rows = await services.deps.database.db.select().from(bridgeTransfers).where(eq(bridgeTransfers.depositTxHash, depositHash));
-      expect(rows).toHaveLength(1);
-      const client = publicClientFor(listed, B);
-      const released = await client.getContractEvents({ abi: bridgeAbi, eventName: "Released", args: { recipient: user.address }, fromBlock: 0n });
-      expect(released).toHaveLength(1);
-      const gained = (await wethBalance()) - before;
-      expect(gained.toString()).toBe(done.receiving!.amount);
-      expect(gained).toBeGreaterThanOrEqual(BigInt(quote.toAmountMin));
-    } finally {
-      await services?.stop();
-      await database.drop();
-    }
+    await restartMidTransfer(chains.env, () => chains.mine(A, 2));
   }, 60_000);
+
+  it("completes it exactly once when the server runs the chains and they restart with it", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-restart-"));
+    try {
+      await restartMidTransfer({ LOCAL_CHAINS: "embedded", ANVIL_PORT_A: "0", ANVIL_PORT_B: "0", DATA_DIR: dataDir, BRIDGE_POLL_MS: "100" }, async (listed) => {
+        const a = listed.find((c) => c.id === A)!;
+        await createTestClient({ mode: "anvil", transport: http(a.rpcUrl!) }).mine({ blocks: 2 });
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
