@@ -133,6 +133,26 @@ describe("quote → prepare → sign → relayer", () => {
     expect(gained.toString()).toBe(done.receiving!.amount);
   });
 
+  it("refunds on the source chain when the destination can no longer pay the minimum", async () => {
+    const user = await fundedUser();
+    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("300"), fromAddress: user.address, slippage: 0.001 })).body.data;
+    // Someone buys WETH on chain B first: the pool now pays less than the quote's minimum.
+    const mover = await fundedUser();
+    const moved = (await api.quote({ fromChain: B, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("20000"), fromAddress: mover.address })).body.data;
+    await mover.send((await api.prepare({ quoteId: moved.id })).body.data);
+
+    const usdcBefore = await tokenBalance(listed, A, "USDC", user.address);
+    const receipts = await user.send((await api.prepare({ quoteId: q.id })).body.data);
+    const done = await api.until(receipts.at(-1)!.transactionHash, (s) => s.status !== "PENDING");
+    expect(done).toMatchObject({ status: "DONE", substatus: "REFUNDED", receiving: { chainId: A } });
+    expect(done.substatusMessage).toMatch(/InsufficientOutput/);
+    // Back in USDC on the source chain: the amount bridged, less the bridge fee.
+    const refunded = (await tokenBalance(listed, A, "USDC", user.address)) - (usdcBefore - BigInt(usdc("300")));
+    expect(refunded.toString()).toBe(done.receiving!.amount);
+    expect(refunded).toBe(BigInt(usdc("299.85")));
+    expect(await tokenBalance(listed, B, "WETH", user.address)).toBe(parseUnits("5", 18));
+  });
+
   it("asks for no approval when the allowance already covers the amount", async () => {
     const user = await fundedUser();
     const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("5"), fromAddress: user.address })).body.data;
