@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useEffect, useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownUpIcon, DropletIcon, KeyRoundIcon, WalletIcon } from "lucide-react";
 import { useConnect, useConnection, useConnectors } from "wagmi";
@@ -18,6 +18,7 @@ import { QuoteSummary } from "./quote-summary";
 import { StatusTimeline } from "./status-timeline";
 import { SwapHistory } from "./swap-history";
 import { TokenField } from "./token-field";
+import { useDebounced } from "./use-debounced";
 import { useWalletSwap, walletErrorText, type WalletStep } from "./use-wallet-swap";
 import { CONFIRM_WORD, impactLevel, parseAmount } from "./view";
 
@@ -56,7 +57,7 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
   const chainName = (id: number) => chains.find((c) => c.id === id)?.name ?? `chain ${id}`;
   const fromToken = chains.find((c) => c.id === from.chainId)?.tokens.find((t) => t.symbol === from.symbol);
   const parsed = fromToken ? parseAmount(amountText, fromToken.decimals) : { ok: false as const, error: null };
-  const deferredAmount = useDeferredValue(parsed.ok ? parsed.units.toString() : null);
+  const deferredAmount = useDebounced(parsed.ok ? parsed.units.toString() : null, 350);
 
   const balances = useQuery({ ...balancesQuery(holder), enabled: holder !== null });
   const request: SwapQuoteRequest | null =
