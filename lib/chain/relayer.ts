@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { BaseError, ContractFunctionRevertedError, encodeFunctionData, keccak256, parseEventLogs, parseTransaction, type Hash, type Hex } from "viem";
+import { encodeFunctionData, keccak256, parseEventLogs, parseTransaction, type Hash, type Hex } from "viem";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
 import { bridgeAbi, routerAbi, testTokenAbi } from "./abis";
+import { revertName, shortMessage } from "./revert";
 import type { LocalChain, ChainNetwork } from "./network";
 import { bridgeTransfers, chainDeployments, type BridgeTransferRow } from "./schema";
 
@@ -268,16 +269,4 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       await running;
     },
   };
-}
-
-/** The custom error a contract call reverted with, e.g. "InsufficientOutput". */
-export function revertName(err: unknown): string | null {
-  if (!(err instanceof BaseError)) return null;
-  const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
-  return reverted instanceof ContractFunctionRevertedError ? (reverted.data?.errorName ?? null) : null;
-}
-
-export function shortMessage(err: unknown): string {
-  if (err instanceof BaseError) return err.shortMessage;
-  return err instanceof Error ? err.message : String(err);
 }

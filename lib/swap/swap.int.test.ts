@@ -153,6 +153,21 @@ describe("quote → prepare → sign → relayer", () => {
     expect(await tokenBalance(listed, B, "WETH", user.address)).toBe(parseUnits("5", 18));
   });
 
+  it("reports a swap that reverted on chain as FAILED, with the reason", async () => {
+    const user = await fundedUser();
+    const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("500"), fromAddress: user.address, slippage: 0 })).body.data;
+    const prepared = (await api.prepare({ quoteId: q.id })).body.data;
+    // The price moves between prepare and send: the router refuses to pay less than the minimum.
+    const mover = await fundedUser();
+    const moved = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("1000"), fromAddress: mover.address })).body.data;
+    await mover.send((await api.prepare({ quoteId: moved.id })).body.data);
+    const receipts = await user.send(prepared);
+    expect(receipts.at(-1)!.status).toBe("reverted");
+    const failed = await api.until(receipts.at(-1)!.transactionHash, (s) => s.status !== "PENDING");
+    expect(failed, failed.substatusMessage).toMatchObject({ status: "FAILED", substatus: "SLIPPAGE_EXCEEDED" });
+    expect(failed.substatusMessage).toMatch(/reverted on Bourse Local A: InsufficientOutput/);
+  });
+
   it("asks for no approval when the allowance already covers the amount", async () => {
     const user = await fundedUser();
     const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("5"), fromAddress: user.address })).body.data;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { erc20Abi, parseEventLogs, type Hash } from "viem";
 import { bridgeAbi } from "../../chain/abis";
 import type { ChainNetwork, LocalChain } from "../../chain/network";
-import { revertName, shortMessage } from "../../chain/relayer";
+import { revertName, shortMessage } from "../../chain/revert";
 import { bridgeTransfers } from "../../chain/schema";
 import type { Database } from "../../db/client";
 import { unitsToDecimal } from "../amounts";
