@@ -54,9 +54,9 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilChain> {
     args.push("--state", opts.stateFile);
     if (opts.stateIntervalSeconds) args.push("--state-interval", String(opts.stateIntervalSeconds));
   }
-  // Its own process group: a Ctrl-C in the terminal reaches the server only, which stops the relayer
-  // first and then anvil, so nothing writes to a chain that is going away.
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // In the server's process group, so whatever ends the group (a Ctrl-C, a test runner's kill) ends
+  // anvil too; it writes its state on SIGINT and SIGTERM alike.
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
   const port = await listeningPort(child, opts.chainId);
   let stopping = false;
   const exited = new Promise<void>((resolve) => {
