@@ -19,7 +19,16 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
   if (src.id === dst.id && from.address === to.address) throw new SwapError("invalid", "fromToken and toToken are the same token on the same chain");
   const fromAddress = q.fromAddress ? evmAddress(q.fromAddress, "fromAddress") : null;
   const toAddress = q.toAddress ? evmAddress(q.toAddress, "toAddress") : null;
-  const [srcReserves, dstReserves] = await Promise.all([readReserves(src), src.id === dst.id ? null : readReserves(dst)]);
+  const bridged = src.id !== dst.id;
+  const spender = bridged ? src.contracts.bridge : src.contracts.router;
+  // Every read at once: they leave as one JSON-RPC batch per chain.
+  const [srcReserves, dstReserves, inventory, allowance, gasPrice] = await Promise.all([
+    readReserves(src),
+    bridged ? readReserves(dst) : null,
+    bridged ? dst.conn.public.readContract({ address: hubOf(dst).address, abi: erc20Abi, functionName: "balanceOf", args: [dst.contracts.bridge] }) : 0n,
+    fromAddress ? src.conn.public.readContract({ address: from.address, abi: erc20Abi, functionName: "allowance", args: [fromAddress, spender] }) : null,
+    src.conn.public.getGasPrice(),
+  ]);
   const reservesOn = (chain: LocalChain) => (chain.id === src.id ? srcReserves : dstReserves!);
   const priceOf = (chain: LocalChain, token: DeployedToken) => midPriceUsd(token, hubOf(chain), reservesOn(chain));
   const view = (chain: LocalChain, token: DeployedToken): SwapTokenView => tokenView(chain, token, priceText(priceOf(chain, token)));
@@ -28,7 +37,7 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
   let dstHops: Hop[] = [];
   let toAmount: bigint;
   let bridge: { gross: bigint; fee: bigint; net: bigint } | null = null;
-  if (src.id === dst.id) {
+  if (!bridged) {
     srcHops = routeHops(src, srcReserves, from, to, q.fromAmount);
     toAmount = srcHops.at(-1)!.amountOut;
   } else {
@@ -36,7 +45,6 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
     const gross = srcHops.at(-1)?.amountOut ?? q.fromAmount;
     const fee = (gross * BRIDGE_FEE_BPS) / BPS;
     const net = gross - fee;
-    const inventory = await dst.conn.public.readContract({ address: hubOf(dst).address, abi: erc20Abi, functionName: "balanceOf", args: [dst.contracts.bridge] });
     if (net > inventory) {
       throw new SwapError("no_route", `No route: the bridge to ${dst.name} holds ${unitsToDecimal(inventory, 6)} USDC, less than the ${unitsToDecimal(net, 6)} this swap would bridge`);
     }
@@ -48,10 +56,7 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
     throw new SwapError("no_route", `No route: ${q.fromAmount} base units of ${from.symbol} is too small to receive any ${to.symbol}`);
   }
   const toAmountMin = lessSlippage(toAmount, q.slippage);
-  const spender = bridge ? src.contracts.bridge : src.contracts.router;
-  const needsApproval = fromAddress
-    ? (await src.conn.public.readContract({ address: from.address, abi: erc20Abi, functionName: "allowance", args: [fromAddress, spender] })) < q.fromAmount
-    : true;
+  const needsApproval = allowance === null || allowance < q.fromAmount;
 
   const hopFee = (chain: LocalChain, h: Hop): SwapFeeView => {
     const amount = (h.amountIn * POOL_FEE_BPS) / BPS;
@@ -78,7 +83,6 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
     });
   }
 
-  const gasPrice = await src.conn.public.getGasPrice();
   const ethPrice = midPriceUsd(src.tokens.find((t) => t.wrappedNative)!, hubOf(src), srcReserves);
   const gasCost = (type: "APPROVE" | "SEND", estimate: bigint): SwapGasCostView => {
     const limit = limitOf(estimate);
