@@ -65,6 +65,9 @@ const envSchema = z.object({
   SEARXNG_URL: z.url().optional(),
   BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
   BRAVE_SEARCH_URL: z.url().default("https://api.search.brave.com"),
+  VENUES: z.enum(["embedded", "off"]).optional(),
+  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+  VENUE_PAPER_BALANCE_USDC: z.string().regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of USDC with at most 6 decimals").default("100000"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -106,6 +109,17 @@ export interface Config {
   admins: string[];
   /** Where searches go: the embedded index of scraped pages, a SearXNG instance or Brave Search. */
   search: { provider: "index" | "searxng" | "brave"; searxngUrl: string | undefined; braveApiKey: string | undefined; braveUrl: string };
+  venues: VenuesConfig;
+}
+
+/** The trading venues (lib/venues). */
+export interface VenuesConfig {
+  /** embedded: the three simulated venues run in this process; off: none (trading routes answer 503). */
+  mode: "embedded" | "off";
+  /** Seed of the market simulator: the same seed and clock give the same markets. */
+  seed: number;
+  /** Collateral every new owner receives on each venue, USDC as a decimal string. */
+  paperBalanceUsdc: string;
 }
 
 /** How the server reaches its two EVM chains (lib/chain). */
@@ -185,6 +199,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     admins: csv(e.BOURSE_ADMINS),
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
+    // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
+    venues: { mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"), seed: e.SIM_SEED, paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC },
   });
 }
 

@@ -9,6 +9,8 @@ import type { SearchPrincipal } from "../auth/search-keys";
 import type { RateLimitDecision } from "../http/rate-limit";
 import type { SearchRateLimiter } from "./search/rate-limit";
 import type { Scraper } from "../web/types";
+import type { Venue } from "../venues/venue";
+import type { SimExchange } from "../venues/sim/exchange";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -28,6 +30,10 @@ export interface ApiDeps {
   searchRateLimiter: SearchRateLimiter;
   /** Fetches and extracts pages under the server's fetch policy (lib/web). */
   scraper: Scraper;
+  /** The trading venues (lib/venues): the three simulated ones by default; empty when VENUES=off. */
+  venues: readonly Venue[];
+  /** The simulator behind the embedded venues, for tests that drive time; undefined when VENUES=off. */
+  exchange: SimExchange | undefined;
 }
 
 export type AppEnv = {

@@ -11,6 +11,7 @@ import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
+import { startVenues } from "../venues/embedded";
 
 export interface Services {
   deps: ApiDeps;
@@ -40,6 +41,7 @@ export async function startServices(input: {
   const secret = loadServerSecret(config);
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
+  const venues = await startVenues({ config, database, clock, log });
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
     deps: {
@@ -53,10 +55,14 @@ export async function startServices(input: {
       swap: swap.service,
       searchRateLimiter: createSearchRateLimiter(clock),
       scraper: createScraper(fetchPolicyFromConfig(config)),
+      venues: venues.venues,
+      exchange: venues.exchange,
     },
     stop: async () => {
       stopSweeper();
       await swap.stop();
+      // Owners' last changes are stored before the database closes.
+      await venues.stop();
       await database.close();
     },
   };

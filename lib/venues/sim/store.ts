@@ -1,0 +1,193 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { simCheckpoints, venueAccounts, venueFills, venueFunding, venueOrders, venuePositions, venueTransfers } from "../schema";
+import type { AccountRow, OwnedOrder, OwnerChange, PositionRow } from "./change";
+
+/** Owners' venue state as stored: what the simulator is rebuilt from after a restart. */
+export interface StoredState {
+  accounts: AccountRow[];
+  positions: PositionRow[];
+  openOrders: OwnedOrder[];
+}
+
+export interface VenueStore {
+  /** Writes one operation's changes in one transaction. */
+  commit(change: OwnerChange): Promise<void>;
+  load(): Promise<StoredState>;
+  orderByClientId(ownerId: string, venue: string, clientOrderId: string): Promise<OwnedOrder | undefined>;
+  order(ownerId: string, orderId: string): Promise<OwnedOrder | undefined>;
+  saveCheckpoint(state: unknown, now: number): Promise<void>;
+  loadCheckpoint(): Promise<unknown>;
+}
+
+const OPEN_STATUSES = ["NEW", "PARTIALLY_FILLED"] as const;
+const CHECKPOINT_ID = "simulator";
+
+type OrderRow = typeof venueOrders.$inferSelect;
+
+function orderFromRow(r: OrderRow): OwnedOrder {
+  return {
+    ownerId: r.ownerId,
+    orderId: r.id,
+    clientOrderId: r.clientOrderId,
+    venue: r.venue,
+    symbol: r.symbol,
+    side: r.side,
+    type: r.type,
+    timeInForce: r.timeInForce,
+    price: r.price,
+    triggerPrice: r.triggerPrice,
+    size: r.size,
+    filledSize: r.filledSize,
+    filledNotional: r.filledNotional,
+    fees: r.fees,
+    status: r.status,
+    reason: r.reason,
+    reduceOnly: r.reduceOnly,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+function orderToRow(o: OwnedOrder): OrderRow {
+  return {
+    id: o.orderId,
+    ownerId: o.ownerId,
+    venue: o.venue,
+    symbol: o.symbol,
+    clientOrderId: o.clientOrderId,
+    side: o.side,
+    type: o.type,
+    timeInForce: o.timeInForce,
+    price: o.price,
+    triggerPrice: o.triggerPrice,
+    size: o.size,
+    filledSize: o.filledSize,
+    filledNotional: o.filledNotional,
+    fees: o.fees,
+    status: o.status,
+    reason: o.reason,
+    reduceOnly: o.reduceOnly,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  };
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+export function createVenueStore(db: Database): VenueStore {
+  return {
+    async commit(change) {
+      if (change.empty) return;
+      await db.transaction(async (tx) => {
+        if (change.transfers.length > 0) await tx.insert(venueTransfers).values(change.transfers);
+        if (change.orders.size > 0) {
+          await tx
+            .insert(venueOrders)
+            .values([...change.orders.values()].map(orderToRow))
+            .onConflictDoUpdate({
+              target: venueOrders.id,
+              set: {
+                filledSize: excluded("filled_size"),
+                filledNotional: excluded("filled_notional"),
+                fees: excluded("fees"),
+                status: excluded("status"),
+                reason: excluded("reason"),
+                updatedAt: excluded("updated_at"),
+              },
+            });
+        }
+        if (change.fills.length > 0) {
+          await tx.insert(venueFills).values(
+            change.fills.map((f) => ({
+              id: f.fillId,
+              orderId: f.orderId,
+              ownerId: f.ownerId,
+              venue: f.venue,
+              symbol: f.symbol,
+              side: f.side,
+              liquidity: f.liquidity,
+              price: f.price,
+              size: f.size,
+              fee: f.fee,
+              realizedPnl: f.realizedPnl,
+              time: f.time,
+            })),
+          );
+        }
+        if (change.funding.length > 0) await tx.insert(venueFunding).values(change.funding);
+        if (change.positions.size > 0) {
+          await tx
+            .insert(venuePositions)
+            .values([...change.positions.values()])
+            .onConflictDoUpdate({
+              target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
+              set: {
+                sizeLots: excluded("size_lots"),
+                costBasis: excluded("cost_basis"),
+                realizedPnl: excluded("realized_pnl"),
+                funding: excluded("funding"),
+                leverage: excluded("leverage"),
+                updatedAt: excluded("updated_at"),
+              },
+            });
+        }
+        if (change.accounts.size > 0) {
+          await tx
+            .insert(venueAccounts)
+            .values([...change.accounts.values()])
+            .onConflictDoUpdate({
+              target: [venueAccounts.ownerId, venueAccounts.venue],
+              set: {
+                collateral: excluded("collateral"),
+                deposits: excluded("deposits"),
+                realizedPnl: excluded("realized_pnl"),
+                fees: excluded("fees"),
+                funding: excluded("funding"),
+                updatedAt: excluded("updated_at"),
+              },
+            });
+        }
+      });
+    },
+
+    async load() {
+      const [accounts, positions, open] = await Promise.all([
+        db.select().from(venueAccounts),
+        db.select().from(venuePositions),
+        db.select().from(venueOrders).where(inArray(venueOrders.status, [...OPEN_STATUSES])),
+      ]);
+      return { accounts, positions, openOrders: open.map(orderFromRow) };
+    },
+
+    async orderByClientId(ownerId, venue, clientOrderId) {
+      const rows = await db
+        .select()
+        .from(venueOrders)
+        .where(and(eq(venueOrders.ownerId, ownerId), eq(venueOrders.venue, venue), eq(venueOrders.clientOrderId, clientOrderId)))
+        .limit(1);
+      return rows[0] === undefined ? undefined : orderFromRow(rows[0]);
+    },
+
+    async order(ownerId, orderId) {
+      const rows = await db
+        .select()
+        .from(venueOrders)
+        .where(and(eq(venueOrders.ownerId, ownerId), eq(venueOrders.id, orderId)))
+        .limit(1);
+      return rows[0] === undefined ? undefined : orderFromRow(rows[0]);
+    },
+
+    async saveCheckpoint(state, now) {
+      await db
+        .insert(simCheckpoints)
+        .values({ id: CHECKPOINT_ID, state, savedAt: now })
+        .onConflictDoUpdate({ target: simCheckpoints.id, set: { state, savedAt: now } });
+    },
+
+    async loadCheckpoint() {
+      const rows = await db.select().from(simCheckpoints).where(eq(simCheckpoints.id, CHECKPOINT_ID)).limit(1);
+      return rows[0]?.state;
+    },
+  };
+}
