@@ -23,6 +23,10 @@ export interface VenueHarness {
   liquidity(side: Side, price: number, lots: number): Promise<void>;
   /** Moves the mark (and runs the stops it triggers). */
   mark(price: number): Promise<void>;
+  /** The venue's liquidation check, as the exchange runs it every second. */
+  liquidations(): Promise<void>;
+  /** An hourly funding payment at this rate (1e-8). */
+  funding(rateE8: bigint): Promise<void>;
   addOwner(id: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +70,16 @@ export async function createVenueHarness(options: { venue?: string; symbol?: str
       market.markPrice = price;
       market.indexPrice = price;
       await applyAndStore(market.book.onMarkPrice(price, time.now));
+    },
+    liquidations: async () => {
+      const change = new OwnerChange();
+      venue.liquidateUnderwater(time.now, change);
+      await store.commit(change);
+    },
+    funding: async (rateE8) => {
+      const change = new OwnerChange();
+      venue.payFunding(market, rateE8, time.now, change);
+      await store.commit(change);
     },
     addOwner: async (id) => {
       await database.db.insert(owners).values({ id, email: `${id}@example.test` });

@@ -278,11 +278,7 @@ export class SimExchange {
 
   private checkLiquidations(t: number): void {
     const change = new OwnerChange();
-    for (const venue of this.venues) {
-      for (const [owner, account] of venue.ownersWithPositions()) {
-        if (venue.margin(owner, account).liquidatable) venue.liquidate(owner, account, t, change);
-      }
-    }
+    for (const venue of this.venues) venue.liquidateUnderwater(t, change);
     if (!change.empty) this.commitFromSimulation(change);
   }
 

@@ -342,9 +342,12 @@ export class SimVenue implements Venue {
     return { order, fills: this.apply(market, result, now, change, liquidation).filter((f) => f.orderId === order.orderId) };
   }
 
-  /** The owners holding a position here, with their accounts. */
-  ownersWithPositions(): [string, AccountState][] {
-    return [...this.accounts].filter(([, a]) => [...a.positions.values()].some((p) => p.position.sizeLots !== 0n));
+  /** Liquidates every account here whose equity is below its maintenance margin. */
+  liquidateUnderwater(now: number, change: OwnerChange): void {
+    for (const [owner, account] of this.accounts) {
+      if (![...account.positions.values()].some((p) => p.position.sizeLots !== 0n)) continue;
+      if (this.margin(owner, account).liquidatable) this.liquidate(owner, account, now, change);
+    }
   }
 
   margin(owner: string, account: AccountState) {
@@ -366,7 +369,7 @@ export class SimVenue implements Venue {
    * Closes every position of an account below maintenance at market. What the book cannot absorb the
    * venue's backstop takes over at the mark, so the account always ends flat.
    */
-  liquidate(owner: string, account: AccountState, now: number, change: OwnerChange): void {
+  private liquidate(owner: string, account: AccountState, now: number, change: OwnerChange): void {
     this.cancelAll(owner, now, change);
     for (const [symbol, held] of account.positions) {
       const lots = Number(held.position.sizeLots);
