@@ -16,6 +16,8 @@ const privateKey = z
   .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
   .transform((k) => k as `0x${string}`);
 
+const usd = z.string().regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of US dollars with at most 6 decimals");
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -68,6 +70,14 @@ const envSchema = z.object({
   VENUES: z.enum(["embedded", "off"]).optional(),
   SIM_SEED: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
   VENUE_PAPER_BALANCE_USDC: z.string().regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of USDC with at most 6 decimals").default("100000"),
+  RISK_MAX_ORDER_NOTIONAL_USD: usd.default("250000"),
+  RISK_MAX_POSITION_NOTIONAL_USD: usd.default("500000"),
+  RISK_MAX_TOTAL_NOTIONAL_USD: usd.default("1000000"),
+  RISK_DAILY_LOSS_USD: usd.default("50000"),
+  RISK_MAX_LEVERAGE: z.coerce.number().int().min(1).max(100).default(20),
+  RISK_MAX_LEVERAGE_BY_SYMBOL: z.string().default(""),
+  RISK_PRICE_COLLAR: z.coerce.number().gt(0).max(1).default(0.1),
+  RISK_MAX_OPEN_ORDERS: z.coerce.number().int().min(0).max(100_000).default(200),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -110,6 +120,29 @@ export interface Config {
   /** Where searches go: the embedded index of scraped pages, a SearXNG instance or Brave Search. */
   search: { provider: "index" | "searxng" | "brave"; searxngUrl: string | undefined; braveApiKey: string | undefined; braveUrl: string };
   venues: VenuesConfig;
+  risk: RiskConfig;
+}
+
+/**
+ * The operator's pre-trade risk limits (lib/trading/risk): the ceiling every key trades under. Owners
+ * may tighten them per key; nothing loosens them. Never shown by any endpoint.
+ */
+export interface RiskConfig {
+  /** US dollars as decimal strings. */
+  maxOrderNotionalUsd: string;
+  /** Per symbol, worst case (open orders filled). */
+  maxPositionNotionalUsd: string;
+  /** Across symbols and venues, worst case. */
+  maxTotalNotionalUsd: string;
+  /** Equity lost since 00:00 UTC that stops new risk-adding orders. */
+  dailyLossUsd: string;
+  /** Leverage allowed when none is set for the symbol (never above the market's own maximum). */
+  maxLeverage: number;
+  maxLeverageBySymbol: Readonly<Record<string, number>>;
+  /** Limit prices and triggers must lie within this fraction of the mark. */
+  priceCollar: number;
+  /** Live orders per owner across venues. */
+  maxOpenOrders: number;
 }
 
 /** The trading venues (lib/venues). */
@@ -201,6 +234,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
     // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
     venues: { mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"), seed: e.SIM_SEED, paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC },
+    risk: {
+      maxOrderNotionalUsd: e.RISK_MAX_ORDER_NOTIONAL_USD,
+      maxPositionNotionalUsd: e.RISK_MAX_POSITION_NOTIONAL_USD,
+      maxTotalNotionalUsd: e.RISK_MAX_TOTAL_NOTIONAL_USD,
+      dailyLossUsd: e.RISK_DAILY_LOSS_USD,
+      maxLeverage: e.RISK_MAX_LEVERAGE,
+      maxLeverageBySymbol: leverageBySymbol(e.RISK_MAX_LEVERAGE_BY_SYMBOL),
+      priceCollar: e.RISK_PRICE_COLLAR,
+      maxOpenOrders: e.RISK_MAX_OPEN_ORDERS,
+    },
   });
 }
 
@@ -237,6 +280,17 @@ function rpcUrlsByChain(value: string): Record<number, string> {
     const match = /^(\d+)=(https?:\/\/\S+)$/.exec(entry);
     if (!match) throw new ConfigError(`Invalid environment:\n  SWAP_RPC_URLS: "${entry}" is not chainId=http(s)://url`);
     out[Number(match[1])] = match[2]!;
+  }
+  return out;
+}
+
+/** "BTC-USD=25,ETH-USD=25" → { "BTC-USD": 25, "ETH-USD": 25 } */
+function leverageBySymbol(value: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const entry of csv(value)) {
+    const match = /^([A-Z0-9]+-[A-Z]+)=(\d{1,3})$/.exec(entry);
+    if (!match || Number(match[2]) < 1) throw new ConfigError(`Invalid environment:\n  RISK_MAX_LEVERAGE_BY_SYMBOL: "${entry}" is not SYMBOL=leverage (e.g. BTC-USD=25)`);
+    out[match[1]!] = Number(match[2]);
   }
   return out;
 }

@@ -6,3 +6,4 @@ export * from "../billing/schema";
 export * from "../web/search/schema";
 export * from "../chain/schema";
 export * from "../swap/schema";
+export * from "../trading/schema";
