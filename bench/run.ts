@@ -4,6 +4,7 @@ import { credits } from "./credits";
 import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
+import { simCpu } from "./sim-cpu";
 import { swap } from "./swap";
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   engine,
   extract,
   keys,
+  "sim-cpu": simCpu,
   swap,
 };
 
