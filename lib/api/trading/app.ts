@@ -3,6 +3,7 @@ import type { ApiDeps, AppEnv } from "../context";
 import { authGuards } from "../middleware/auth";
 import { registerJwksRoute } from "./jwks.routes";
 import { registerKeyRoutes } from "./keys.routes";
+import { registerMarketDataRoutes } from "./market-data.routes";
 import { registerPositionRoutes } from "./positions.routes";
 import { registerSwapRoutes } from "./swap.routes";
 import { createOpenApiApp } from "../openapi-app";
@@ -27,6 +28,7 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
     description: "A short-lived owner token (EdDSA JWT) minted by the dashboard or a trusted issuer.",
   });
   registerJwksRoute(app);
+  registerMarketDataRoutes(app);
   registerKeyRoutes(app, guards);
   registerPositionRoutes(app, guards);
   registerSwapRoutes(app, guards);

@@ -1,0 +1,29 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { aggregatedBook } from "../../trading/market-data/aggregated-book";
+import { STALE_AFTER_MS } from "../../trading/market-data/limits";
+import type { AppEnv } from "../context";
+import { envelopeOf, ok } from "./envelope";
+import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
+import { aggregatedBookSchema, bookQuery } from "./market-data.schema";
+
+export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/aggregated/book",
+      tags: marketTags,
+      summary: "Aggregated order book",
+      description:
+        "The venues' books merged: each level's total size and size per venue, cumulative totals, best bid and ask, spread and mid, and each venue's last update " +
+        `(stale after ${STALE_AFTER_MS} ms without a change). Venues' books can cross each other; the crossing sizes are netted as one book would match them, ` +
+        "and reported per venue, so the answer is never crossed. `group` widens levels to a multiple of the tick: bids round down and asks up, so groups never overlap. " +
+        "Read from the venues' memory, never the database. Live: GET /aggregated/book/stream. Public.",
+      request: { query: bookQuery },
+      responses: { 200: { description: "The aggregated book", ...json(envelopeOf(aggregatedBookSchema)) }, ...marketDataErrors },
+    }),
+    (c) => {
+      const { symbol, depth, group } = c.req.valid("query");
+      return ok(c, marketCall(() => aggregatedBook(marketSource(c), symbol, { depth, group })));
+    },
+  );
+}
