@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { aggregatedBook } from "../../trading/market-data/aggregated-book";
+import { subscribeMarket } from "../../trading/market-data/streams";
 import { STALE_AFTER_MS } from "../../trading/market-data/limits";
 import type { AppEnv } from "../context";
 import { envelopeOf, ok } from "./envelope";
 import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
 import { aggregatedBookSchema, bookQuery } from "./market-data.schema";
+import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
 export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(
@@ -24,6 +26,22 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
     (c) => {
       const { symbol, depth, group } = c.req.valid("query");
       return ok(c, marketCall(() => aggregatedBook(marketSource(c), symbol, { depth, group })));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/aggregated/book/stream",
+      tags: marketTags,
+      summary: "Aggregated order book, live",
+      description: `The aggregated book (as GET /aggregated/book, same parameters) whenever a venue's book changes; every update is a whole book. ${streamDescription}`,
+      request: { query: bookQuery },
+      responses: { 200: streamResponse("aggregated books"), ...marketDataErrors },
+    }),
+    (c) => {
+      const { symbol, depth, group } = c.req.valid("query");
+      return sendStream(c, marketCall(() => subscribeMarket(marketSource(c), { kind: "book", symbol, depth, group })));
     },
   );
 }

@@ -1,9 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { aggregatedCandles } from "../../trading/market-data/aggregated-candles";
+import { STREAM_SNAPSHOT } from "../../trading/market-data/limits";
+import { subscribeMarket } from "../../trading/market-data/streams";
 import type { AppEnv } from "../context";
 import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
-import { candleSchema, candlesQuery } from "./market-data.schema";
+import { candleSchema, candleStreamQuery, candlesQuery } from "./market-data.schema";
+import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
 export function registerCandleRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(
@@ -22,6 +25,22 @@ export function registerCandleRoutes(app: OpenAPIHono<AppEnv>): void {
     (c) => {
       const { symbol, interval, limit } = c.req.valid("query");
       return c.json(marketCall(() => aggregatedCandles(marketSource(c), symbol, interval, limit)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/aggregated/candles/stream",
+      tags: marketTags,
+      summary: "Aggregated candles, live",
+      description: `The snapshot holds the newest ${STREAM_SNAPSHOT.candles} candles of the interval; each update the last two (the one that just closed and the current one), to replace by time. ${streamDescription}`,
+      request: { query: candleStreamQuery },
+      responses: { 200: streamResponse("candles"), ...marketDataErrors },
+    }),
+    (c) => {
+      const { symbol, interval } = c.req.valid("query");
+      return sendStream(c, marketCall(() => subscribeMarket(marketSource(c), { kind: "candles", symbol, interval })));
     },
   );
 }

@@ -9,3 +9,5 @@ export const TRADES_LIMIT = { default: 50, max: 500 } as const;
 export const STALE_AFTER_MS = 5_000;
 /** Updates a live stream sends at most per second. */
 export const STREAM_MAX_UPDATES_PER_SECOND = 10;
+/** Trades in a trades stream's snapshot, and candles in a candles stream's. */
+export const STREAM_SNAPSHOT = { trades: 50, candles: 300 } as const;
