@@ -11,6 +11,7 @@ import type { SearchRateLimiter } from "./search/rate-limit";
 import type { Scraper } from "../web/types";
 import type { Venue } from "../venues/venue";
 import type { SimExchange } from "../venues/sim/exchange";
+import type { TradingService } from "../trading/service";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -34,6 +35,8 @@ export interface ApiDeps {
   venues: readonly Venue[];
   /** The simulator behind the embedded venues, for tests that drive time; undefined when VENUES=off. */
   exchange: SimExchange | undefined;
+  /** Orders, positions, pairs, risk policy and kill switch over the venues (lib/trading); one per process. */
+  trading: TradingService;
 }
 
 export type AppEnv = {

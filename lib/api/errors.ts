@@ -7,11 +7,14 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const ERROR_CODES = {
   INVALID_JSON: { status: 400, summary: "The request body is not valid JSON." },
   BAD_REQUEST: { status: 400, summary: "The body is valid JSON but a value failed validation." },
+  IDEMPOTENCY_KEY_REUSED: { status: 400, summary: "The Idempotency-Key was used before with a different request; use a new key." },
   UNAUTHORIZED: { status: 401, summary: "The Authorization header is missing, or the key or token is invalid." },
   INSUFFICIENT_CREDITS: { status: 402, summary: "The credit balance is below the reservation the request needs." },
   FORBIDDEN: { status: 403, summary: "The key or plan does not allow this operation." },
+  RISK_REJECTED: { status: 403, summary: "The server-side risk policy refuses the order; `category` names the rule, never its threshold." },
   NOT_FOUND: { status: 404, summary: "No such route or resource." },
   CONFLICT: { status: 409, summary: "The resource is not in a state that allows this operation." },
+  ORDER_REJECTED: { status: 422, summary: "A venue refused the order (for a pair: what had filled was unwound, nothing is left open)." },
   PAYLOAD_TOO_LARGE: { status: 413, summary: "The request body is larger than the service accepts." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: "Request bodies must be JSON sent with Content-Type: application/json." },
   RATE_LIMITED: { status: 429, summary: "The endpoint's request window is exhausted; wait Retry-After seconds." },
@@ -28,11 +31,14 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { status?: ContentfulStatusCode; headers?: Record<string, string> } = {},
+    options: { status?: ContentfulStatusCode; headers?: Record<string, string>; category?: string } = {},
   ) {
     super(message);
     this.status = options.status ?? ERROR_CODES[code].status;
     this.headers = options.headers ?? {};
+    this.category = options.category;
   }
   readonly headers: Record<string, string>;
+  /** RISK_REJECTED: which rule (lib/trading/errors RISK_CATEGORIES). */
+  readonly category: string | undefined;
 }

@@ -12,6 +12,7 @@ import { startChargeSweeper } from "../billing/sweeper";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenues } from "../venues/embedded";
+import { startTrading } from "../trading/start";
 
 export interface Services {
   deps: ApiDeps;
@@ -42,6 +43,7 @@ export async function startServices(input: {
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
   const venues = await startVenues({ config, database, clock, log });
+  const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log });
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
     deps: {
@@ -57,9 +59,11 @@ export async function startServices(input: {
       scraper: createScraper(fetchPolicyFromConfig(config)),
       venues: venues.venues,
       exchange: venues.exchange,
+      trading: trading.service,
     },
     stop: async () => {
       stopSweeper();
+      trading.stop();
       await swap.stop();
       // Owners' last changes are stored before the database closes.
       await venues.stop();

@@ -4,6 +4,9 @@ import { authGuards } from "../middleware/auth";
 import { registerJwksRoute } from "./jwks.routes";
 import { registerKeyRoutes } from "./keys.routes";
 import { registerMarketDataRoutes } from "./market-data.routes";
+import { registerKillSwitchRoutes } from "./kill-switch.routes";
+import { registerOrderRoutes } from "./orders.routes";
+import { registerPairRoutes } from "./pairs.routes";
 import { registerPositionRoutes } from "./positions.routes";
 import { registerSwapRoutes } from "./swap.routes";
 import { createOpenApiApp } from "../openapi-app";
@@ -31,6 +34,9 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   registerMarketDataRoutes(app);
   registerKeyRoutes(app, guards);
   registerPositionRoutes(app, guards);
+  registerOrderRoutes(app, guards);
+  registerPairRoutes(app, guards);
+  registerKillSwitchRoutes(app, guards);
   registerSwapRoutes(app, guards);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { ApiError } from "../errors";
+import { RISK_CATEGORIES } from "../../trading/errors";
 
 /** The trading API's envelope around a payload. `timestamp` is in milliseconds since the Unix epoch. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
@@ -19,6 +20,7 @@ export const errorEnvelope = z
     data: z.null(),
     error: z.string().meta({ description: "What went wrong, in words" }),
     code: z.string().meta({ description: "Stable machine-readable category", example: "BAD_REQUEST" }),
+    category: z.enum(RISK_CATEGORIES).optional().meta({ description: "RISK_REJECTED only: the risk rule that refused the order (never its threshold)" }),
     timestamp: z.int().meta({ description: "Milliseconds since the Unix epoch" }),
   })
   .meta({ id: "ErrorEnvelope", description: "Every trading API failure" });
@@ -30,7 +32,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: "Missing, malformed, unknown, revoked or expired credential",
   403: "The credential lacks the scope, or the IP address is not allowed",
   404: "No such resource for this owner",
-  409: "The resource's state does not allow this",
+  409: "The resource's state does not allow this, or a request with the same Idempotency-Key is still running",
+  422: "ORDER_REJECTED: a venue refused it",
   500: "Unexpected failure (INTERNAL_ERROR); retry with backoff",
 };
 
@@ -52,6 +55,7 @@ export function renderTradingError(c: Context<AppEnv>, err: ApiError): Response 
     data: null,
     error: err.message,
     code: err.code,
+    ...(err.category === undefined ? {} : { category: err.category as ErrorEnvelope["category"] }),
     timestamp: c.var.deps.clock.now(),
   };
   return c.json(body, err.status, err.headers);

@@ -3,21 +3,72 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
-import { positionSchema } from "./positions.schema";
+import { agentSecurity, callerOf, executed, executionErrors, json, replayHeader, tradingCall } from "./execution";
+import { idempotencyHeaders } from "./orders.schema";
+import { balanceSchema, closePositionBody, openPositionBody, positionResultSchema, positionSchema } from "./positions.schema";
+
+const tags = ["Account"];
 
 export function registerPositionRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards): void {
   app.openapi(
     createRoute({
       method: "get",
       path: "/agent/positions",
-      tags: ["Account"],
+      tags,
       summary: "Open positions",
-      description: "The key owner's open positions on every venue. Needs the account:read scope.",
-      security: [{ agentKey: [] }],
+      description: "The key owner's open positions on every venue, with entry, mark and liquidation prices, PnL, margin and leverage. Needs the account:read scope.",
+      security: agentSecurity,
       middleware: [guards.agentKey("account:read")],
-      responses: { 200: { description: "Open positions", content: { "application/json": { schema: envelopeOf(z.array(positionSchema)) } } }, ...errorResponses(401, 403) },
+      responses: { 200: { description: "Open positions", ...json(envelopeOf(z.array(positionSchema))) }, ...errorResponses(401, 403) },
     }),
-    // No venue is connected in this build, so no owner can hold a position yet.
-    (c) => ok(c, [] as z.infer<typeof positionSchema>[]),
+    async (c) => ok(c, await tradingCall(() => c.var.deps.trading.listPositions(c.var.agent.ownerId))),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/agent/balances",
+      tags,
+      summary: "Balances per venue",
+      description: "Collateral, equity, margin in use and what is available for new orders, on every venue (USDC). Needs the account:read scope.",
+      security: agentSecurity,
+      middleware: [guards.agentKey("account:read")],
+      responses: { 200: { description: "Balances", ...json(envelopeOf(z.array(balanceSchema))) }, ...errorResponses(401, 403) },
+    }),
+    async (c) => ok(c, await tradingCall(() => c.var.deps.trading.listBalances(c.var.agent.ownerId))),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/agent/positions/open",
+      tags,
+      summary: "Open a position",
+      description:
+        "Buys (LONG) or sells (SHORT) at market, sized by `quantity` or by `notionalUsd` at the mark (exactly one of them). With `leverage`, sets the symbol's leverage on the venues used first. " +
+        "Smart-routed unless `venue` is given; never fills beyond `slippage`. Answers the order. Needs the trade scope.",
+      security: agentSecurity,
+      middleware: [guards.agentKey("trade")],
+      request: { headers: idempotencyHeaders, body: { ...json(openPositionBody), required: true } },
+      responses: { 200: { description: "The opening order", headers: replayHeader, ...json(envelopeOf(positionResultSchema)) }, ...executionErrors },
+    }),
+    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.openPosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/agent/positions/close",
+      tags,
+      summary: "Close a position",
+      description:
+        "Reduce-only market orders against the position in `symbol` on every venue holding it (or only `venue`): all of it, or `quantity` for a partial close (largest position first). " +
+        "409 when there is no position. Closing is allowed while a kill switch is engaged. Needs the trade scope.",
+      security: agentSecurity,
+      middleware: [guards.agentKey("trade")],
+      request: { headers: idempotencyHeaders, body: { ...json(closePositionBody), required: true } },
+      responses: { 200: { description: "The closing order", headers: replayHeader, ...json(envelopeOf(positionResultSchema)) }, ...executionErrors },
+    }),
+    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.closePosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
   );
 }
