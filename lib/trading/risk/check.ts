@@ -56,7 +56,7 @@ export function checkOrders(limits: RiskLimits, snapshot: RiskSnapshot, orders: 
   const adding = orders.filter((o) => !o.reduceOnly);
   if (adding.length === 0) return null;
   if (snapshot.dayStartEquity - snapshot.equity >= limits.dailyLoss) {
-    return riskRefusal("DAILY_LOSS", "Today's loss has reached the risk policy's daily limit; only reducing orders are accepted until 00:00 UTC.");
+    return riskRefusal("DAILY_LOSS", "Today's loss has reached the risk policy's daily limit; only reducing orders are accepted until the UTC day ends.");
   }
   const after = new Map([...snapshot.symbols].map(([k, v]) => [k, { ...v }]));
   for (const o of adding) {
