@@ -4,6 +4,7 @@ import { credits } from "./credits";
 import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
+import { marketData } from "./market-data";
 import { simCpu } from "./sim-cpu";
 import { swap } from "./swap";
 
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   engine,
   extract,
   keys,
+  "market-data": marketData,
   "sim-cpu": simCpu,
   swap,
 };

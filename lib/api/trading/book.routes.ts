@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { aggregatedBook } from "../../trading/market-data/aggregated-book";
+import { aggregatedBookJson } from "../../trading/market-data/aggregated-book";
 import { subscribeMarket } from "../../trading/market-data/streams";
 import { STALE_AFTER_MS } from "../../trading/market-data/limits";
 import type { AppEnv } from "../context";
-import { envelopeOf, ok } from "./envelope";
-import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
+import { envelopeOf } from "./envelope";
+import { json, marketCall, marketDataErrors, marketSource, marketTags, okSerialized } from "./market-data.common";
 import { aggregatedBookSchema, bookQuery } from "./market-data.schema";
 import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
@@ -25,7 +25,7 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
     }),
     (c) => {
       const { symbol, depth, group } = c.req.valid("query");
-      return ok(c, marketCall(() => aggregatedBook(marketSource(c), symbol, { depth, group })));
+      return okSerialized(c, marketCall(() => aggregatedBookJson(marketSource(c), symbol, { depth, group })));
     },
   );
 

@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from "../../testing/api";
 import { MARKETS, VENUES } from "../../venues/catalog";
 import { BOOK_DEPTH, BOOK_GROUP, CANDLE_LIMIT, STALE_AFTER_MS, TRADES_LIMIT } from "../../trading/market-data/limits";
 import { toUnits } from "../../engine/units";
+import { aggregatedBook, aggregatedBookJson } from "../../trading/market-data/aggregated-book";
 import { envelopeOf, errorEnvelope } from "./envelope";
 import { aggregatedBookSchema, candleSchema, routingSchema, tokenPairSchema, tradeSchema } from "./market-data.schema";
 
@@ -12,9 +13,14 @@ let off: TestApi;
 beforeAll(async () => {
   [t, off] = await Promise.all([createTestApi({ VENUES: "embedded" }), createTestApi({ VENUES: "off" })]);
   // A minute of market: quotes on every venue and some trades on the tape.
-  t.clock.advance(60_000);
-  t.deps.exchange!.advanceTo(t.clock.now());
+  step(60_000);
 });
+
+/** Moves the market forward: the clock, then the simulated exchange. */
+function step(ms: number): void {
+  t.clock.advance(ms);
+  t.deps.exchange!.advanceTo(t.clock.now());
+}
 afterAll(() => Promise.all([t.close(), off.close()]));
 
 async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
@@ -148,6 +154,18 @@ describe("GET /aggregated/book", () => {
       t.deps.exchange!.advanceTo(t.clock.now());
     }
     expect((await data("/api/aggregated/book?symbol=BTC-USD&depth=1", aggregatedBookSchema)).stale).toBe(false);
+  });
+
+  it("serializes the same book as the view, and reads the books again once a venue announces a change", async () => {
+    const src = { venues: t.deps.venues, now: () => t.clock.now() };
+    const query = { depth: 20, group: 2 };
+    expect(JSON.parse(aggregatedBookJson(src, "BTC-USD", query))).toEqual(aggregatedBook(src, "BTC-USD", query));
+    const before = await data("/api/aggregated/book?symbol=BTC-USD&depth=20&group=2", aggregatedBookSchema);
+    step(250);
+    const after = await data("/api/aggregated/book?symbol=BTC-USD&depth=20&group=2", aggregatedBookSchema);
+    expect(after.time).toBe(before.time + 250);
+    expect(after.venues.map((v) => v.updatedAt)).not.toEqual(before.venues.map((v) => v.updatedAt));
+    expect(after).toEqual(aggregatedBook(src, "BTC-USD", query));
   });
 
   it("answers 503 when the venues are off", async () => {

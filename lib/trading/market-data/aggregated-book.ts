@@ -1,6 +1,7 @@
 import { mergeBooks, type AggregatedLevel } from "../book";
-import { formatHalf, formatRatio } from "./format";
+import { formatHalf, formatRatio, type Serialized } from "./format";
 import { BOOK_DEPTH, BOOK_GROUP, STALE_AFTER_MS } from "./limits";
+import { bookVersions } from "./book-versions";
 import { listedMarket, type MarketSource } from "./source";
 import { marketFormat, type MarketFormat } from "./units";
 
@@ -55,11 +56,49 @@ export interface BookQuery {
 
 /** The venues' books for a symbol merged into one, read from their in-memory state. */
 export function aggregatedBook(source: MarketSource, symbol: string, query: BookQuery = {}): AggregatedBookView {
+  const core = bookCore(source, symbol, query);
+  return { ...core.view, ...liveParts(core, source.now()) };
+}
+
+/** The same as aggregatedBook, serialized: the merged levels are serialized once per change of the books. */
+export function aggregatedBookJson(source: MarketSource, symbol: string, query: BookQuery = {}): Serialized<AggregatedBookView> {
+  const core = bookCore(source, symbol, query);
+  const live = JSON.stringify(liveParts(core, source.now()));
+  return `${core.json},${live.slice(1)}` as Serialized<AggregatedBookView>;
+}
+
+type LiveParts = Pick<AggregatedBookView, "stale" | "venues" | "time">;
+type VenueSnapshot = Omit<VenueBookStatus, "ageMs" | "stale"> & { listed: boolean };
+
+/** What only changes with the books: cached until a venue announces a change of this symbol's book. */
+interface BookCore {
+  version: number;
+  builtAt: number;
+  view: Omit<AggregatedBookView, keyof LiveParts>;
+  /** `view` as JSON without its closing brace. */
+  json: string;
+  venues: VenueSnapshot[];
+}
+
+/** Views kept per venues; cleared when full, as varied depths and groups could otherwise grow it without bound. */
+const MAX_CACHED = 256;
+/** A venue that changes its book without announcing it is still read at least this often. */
+const MAX_CACHE_AGE_MS = 1_000;
+const caches = new WeakMap<MarketSource["venues"], Map<string, BookCore>>();
+
+function bookCore(source: MarketSource, symbol: string, query: BookQuery): BookCore {
   const { spec, listings } = listedMarket(source, symbol);
   const depth = query.depth ?? BOOK_DEPTH.default;
   const group = query.group ?? BOOK_GROUP.default;
-  const rawDepth = Math.min(RAW_DEPTH_MAX, depth * group + depth);
+  const version = bookVersions(source.venues).of(symbol);
   const now = source.now();
+  let cache = caches.get(source.venues);
+  if (cache === undefined) caches.set(source.venues, (cache = new Map()));
+  const key = `${symbol}|${depth}|${group}`;
+  const cached = cache.get(key);
+  if (cached !== undefined && cached.version === version && now - cached.builtAt < MAX_CACHE_AGE_MS && now >= cached.builtAt) return cached;
+
+  const rawDepth = Math.min(RAW_DEPTH_MAX, depth * group + depth);
   const books = listings.map(({ venue }) => ({ venue: venue.name, book: venue.book(symbol, rawDepth) }));
   const merged = mergeBooks(
     books.map(({ venue, book }) => ({ venue, bids: book?.bids ?? [], asks: book?.asks ?? [] })),
@@ -67,22 +106,8 @@ export function aggregatedBook(source: MarketSource, symbol: string, query: Book
   );
   const f = marketFormat(spec);
   const { bestBid, bestAsk } = merged;
-  const venues = books.map(({ venue, book }): VenueBookStatus => {
-    const updatedAt = book?.updatedAt ?? 0;
-    const ageMs = Math.max(0, now - updatedAt);
-    const netted = merged.netted[venue]!;
-    return {
-      venue,
-      updatedAt,
-      ageMs,
-      stale: book === undefined || ageMs > STALE_AFTER_MS,
-      bestBid: book?.bids[0] ? f.price(book.bids[0][0]) : null,
-      bestAsk: book?.asks[0] ? f.price(book.asks[0][0]) : null,
-      netted: { bids: f.size(netted.bids), asks: f.size(netted.asks) },
-    };
-  });
   const both = bestBid !== null && bestAsk !== null;
-  return {
+  const view: BookCore["view"] = {
     symbol,
     depth,
     group,
@@ -95,10 +120,31 @@ export function aggregatedBook(source: MarketSource, symbol: string, query: Book
     spreadBps: both ? formatRatio(BigInt(bestAsk - bestBid) * 20_000n, BigInt(bestAsk + bestBid), 2) : null,
     mid: both ? formatHalf(bestBid + bestAsk, spec.baseTick) : null,
     crossed: merged.crossed,
-    stale: venues.some((v) => v.stale),
-    venues,
-    time: now,
   };
+  const venues = books.map(({ venue, book }): VenueSnapshot => {
+    const netted = merged.netted[venue]!;
+    return {
+      venue,
+      listed: book !== undefined,
+      updatedAt: book?.updatedAt ?? 0,
+      bestBid: book?.bids[0] ? f.price(book.bids[0][0]) : null,
+      bestAsk: book?.asks[0] ? f.price(book.asks[0][0]) : null,
+      netted: { bids: f.size(netted.bids), asks: f.size(netted.asks) },
+    };
+  });
+  const core: BookCore = { version, builtAt: now, view, json: JSON.stringify(view).slice(0, -1), venues };
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(key, core);
+  return core;
+}
+
+/** Ages and staleness, which change with time alone. */
+function liveParts(core: BookCore, now: number): LiveParts {
+  const venues = core.venues.map(({ listed, ...v }): VenueBookStatus => {
+    const ageMs = Math.max(0, now - v.updatedAt);
+    return { venue: v.venue, updatedAt: v.updatedAt, ageMs, stale: !listed || ageMs > STALE_AFTER_MS, bestBid: v.bestBid, bestAsk: v.bestAsk, netted: v.netted };
+  });
+  return { stale: venues.some((v) => v.stale), venues, time: now };
 }
 
 function levelView(level: AggregatedLevel, f: MarketFormat): BookLevelView {

@@ -7,15 +7,28 @@ export { formatAtoms };
 
 /**
  * A formatter of whole steps (ticks of a price, lots of a size) as decimal strings, with the step parsed
- * once: the book formats hundreds of numbers per answer.
+ * once: the book formats hundreds of numbers per answer. Exact: integer digits are placed, never divided.
  */
 export function stepFormatter(step: string): (n: number) => string {
   const s = parseDecimal(step);
   if (s.units <= 0n) return (n) => fromUnits(n, step);
+  const unit = Number(s.units);
   return (n) => {
-    if (!Number.isSafeInteger(n)) return fromUnits(n, step);
-    return formatDecimal({ units: BigInt(n) * s.units, scale: s.scale });
+    const units = n * unit;
+    // Integers within 2^53 are exact in a double; beyond, bigint.
+    if (!Number.isSafeInteger(n) || !Number.isSafeInteger(units)) return fromUnits(n, step);
+    return placePoint(units, s.scale);
   };
+}
+
+/** units / 10^scale as a canonical decimal string, for a safe integer `units`. */
+function placePoint(units: number, scale: number): string {
+  const sign = units < 0 ? "-" : "";
+  const digits = String(Math.abs(units)).padStart(scale + 1, "0");
+  const cut = digits.length - scale;
+  let end = digits.length;
+  while (end > cut && digits.charCodeAt(end - 1) === 48) end--;
+  return end === cut ? sign + digits.slice(0, cut) : `${sign}${digits.slice(0, cut)}.${digits.slice(cut, end)}`;
 }
 
 /** Twice a price (e.g. bid + ask) halved, exactly: one more decimal than the tick when needed. */
@@ -33,3 +46,6 @@ export function formatRatio(num: bigint, den: bigint, scale: number): string {
   const rounded = (n * 2n + d) / (2n * d);
   return formatDecimal({ units: negative ? -rounded : rounded, scale });
 }
+
+/** JSON text of a T: what a cached, already serialized answer is. */
+export type Serialized<T> = string & { readonly __serialized: T };
