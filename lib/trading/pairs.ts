@@ -202,8 +202,11 @@ async function setStatus(ctx: TradingContext, pair: PairRow, status: PairRow["st
 async function pairView(ctx: TradingContext, pair: PairRow): Promise<PairView> {
   const db = ctx.database.db;
   const load = (id: string | null) => (id === null ? Promise.resolve(undefined) : loadParent(db, pair.ownerId, id));
-  const [lo, so, lc, sc] = await Promise.all([load(pair.longOpenId), load(pair.shortOpenId), load(pair.longCloseId), load(pair.shortCloseId)]);
-  const [flo, fso, flc, fsc] = await Promise.all([pair.longOpenId, pair.shortOpenId, pair.longCloseId, pair.shortCloseId].map((id) => filledOf(ctx, id)));
+  // A failed pair's legs were closed by its unwind orders instead.
+  const longClose = pair.longCloseId ?? `${pair.id}.UL`;
+  const shortClose = pair.shortCloseId ?? `${pair.id}.US`;
+  const [lo, so, lc, sc] = await Promise.all([load(pair.longOpenId), load(pair.shortOpenId), load(longClose), load(shortClose)]);
+  const [flo, fso, flc, fsc] = await Promise.all([pair.longOpenId, pair.shortOpenId, longClose, shortClose].map((id) => filledOf(ctx, id)));
   const venue = ctx.venues.find((v) => v.name === pair.venue);
   const legs = [legView(venue, "LONG", pair.longSymbol, { order: lo, filled: flo! }, { order: lc, filled: flc! }), legView(venue, "SHORT", pair.shortSymbol, { order: so, filled: fso! }, { order: sc, filled: fsc! })];
   const pnl = legs.reduce((s, l) => s + l.pnlAtoms, 0n);
