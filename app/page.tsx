@@ -1,16 +1,17 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
-import { ChartCandlestickIcon } from "lucide-react";
-import { FeatureUnavailable } from "@/components/shell/feature-unavailable";
+import { MarketsSection, MarketsSectionSkeleton } from "@/components/market/markets-section";
+import { PageHeader } from "@/components/shell/page-header";
 
 export const metadata: Metadata = { title: "Markets" };
 
-export default function Page() {
+export default function MarketsPage() {
   return (
-    <FeatureUnavailable
-      title="Markets"
-      purpose="Follow prices, order books and funding rates for every perpetual market, aggregated across the venues."
-      icon={ChartCandlestickIcon}
-      feature="Prices, order books and funding"
-    />
+    <>
+      <PageHeader title="Markets" description="Every perpetual market, aggregated across the venues: price, 24-hour change and volume, and funding." />
+      <Suspense fallback={<MarketsSectionSkeleton />}>
+        <MarketsSection />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,51 @@
+import "server-only";
+import { connection } from "next/server";
+import type { ApiFailure } from "@/components/ui/api-unavailable";
+import { ApiClientError } from "@/lib/client/http";
+import { createMarketDataClient, type AggregatedBook, type Candle, type TokenPair } from "@/lib/client/market-data";
+import { getConfig } from "@/lib/config";
+import { BOOK_DEPTH, loadSparklines } from "./queries";
+
+// The markets pages' server reads: through the trading API the dashboard is configured with (this
+// server's by default), like any other client of it.
+
+type Loaded<T> = ({ ok: true } & T) | { ok: false; failure: ApiFailure };
+
+/** The API base the browser reads market data from: this origin's /api, or the remote API the dashboard uses. */
+export function browserMarketApiUrl(): string {
+  const config = getConfig();
+  return config.remoteTradingApi ? config.tradingApiUrl : "/api";
+}
+
+function serverClient() {
+  return createMarketDataClient({ baseUrl: getConfig().tradingApiUrl, timeoutMs: 5_000 });
+}
+
+async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+  // Market data is read for each request, never at build time.
+  await connection();
+  try {
+    return { ok: true, ...(await read()) };
+  } catch (err) {
+    if (!(err instanceof ApiClientError)) throw err;
+    return { ok: false, failure: { message: err.message, status: err.status, code: err.code, requestId: err.requestId } };
+  }
+}
+
+/** Every market, with a day of hourly closes each for the sparklines. */
+export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: Record<string, Candle[]> }>> {
+  return load(async () => {
+    const client = serverClient();
+    const pairs = await client.tokenPairs();
+    return { pairs, sparklines: await loadSparklines(client, pairs.map((p) => p.symbol)) };
+  });
+}
+
+/** One market and its book (null when the book alone could not be read: the page reads it again live). Pair null: no such market. */
+export function loadMarket(symbol: string): Promise<Loaded<{ pair: TokenPair | null; book: AggregatedBook | null }>> {
+  return load(async () => {
+    const client = serverClient();
+    const [pairs, book] = await Promise.all([client.tokenPairs(), client.book({ symbol, depth: BOOK_DEPTH }).catch(() => null)]);
+    return { pair: pairs.find((p) => p.symbol === symbol) ?? null, book };
+  });
+}
