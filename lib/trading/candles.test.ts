@@ -26,3 +26,21 @@ describe("candles", () => {
     expect(candleWindow("4h", 1, now)).toEqual({ from: Date.UTC(2026, 0, 1, 8), to: Date.UTC(2026, 0, 1, 12) });
   });
 });
+
+describe("median", () => {
+  it("is the middle value, the lower middle one for an even count", async () => {
+    const { median } = await import("./candles");
+    for (const [values, expected] of [
+      [[5], 5],
+      [[7, 3], 3],
+      [[1, 2, 3], 2],
+      [[3, 1, 2], 2],
+      [[2, 3, 1], 2],
+      [[2, 2, 1], 2],
+      [[4, 1, 3, 2], 2],
+      [[5, 1, 4, 2, 3], 3],
+    ] as const) {
+      expect(median(values)).toBe(expected);
+    }
+  });
+});

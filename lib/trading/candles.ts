@@ -28,29 +28,36 @@ export function candleWindow(interval: CandleInterval, limit: number, now: numbe
   return { from: to - limit * ms, to };
 }
 
-/** Combines the venues' one-minute candles (each oldest first) minute by minute. */
+/** Combines the venues' one-minute candles (each oldest first) minute by minute: a merge on time. */
 export function combineMinutes(venues: readonly (readonly VenueCandle[])[]): Candle[] {
-  const byMinute = new Map<number, VenueCandle[]>();
-  for (const candles of venues) {
-    for (const c of candles) {
-      const list = byMinute.get(c.time);
-      if (list === undefined) byMinute.set(c.time, [c]);
-      else list.push(c);
+  const out: Candle[] = [];
+  const next = venues.map(() => 0);
+  const opens: number[] = [];
+  const closes: number[] = [];
+  for (;;) {
+    let time = Infinity;
+    for (let i = 0; i < venues.length; i++) {
+      const c = venues[i]![next[i]!];
+      if (c !== undefined && c.time < time) time = c.time;
     }
+    if (time === Infinity) return out;
+    const candle: Candle = { time, open: 0, high: -Infinity, low: Infinity, close: 0, volumeLots: 0 };
+    opens.length = 0;
+    closes.length = 0;
+    for (let i = 0; i < venues.length; i++) {
+      const c = venues[i]![next[i]!];
+      if (c === undefined || c.time !== time) continue;
+      next[i]!++;
+      opens.push(c.open);
+      closes.push(c.close);
+      if (c.high > candle.high) candle.high = c.high;
+      if (c.low < candle.low) candle.low = c.low;
+      candle.volumeLots += c.volumeLots;
+    }
+    candle.open = median(opens);
+    candle.close = median(closes);
+    out.push(candle);
   }
-  return [...byMinute.keys()]
-    .sort((a, b) => a - b)
-    .map((time) => {
-      const list = byMinute.get(time)!;
-      return {
-        time,
-        open: median(list.map((c) => c.open)),
-        high: Math.max(...list.map((c) => c.high)),
-        low: Math.min(...list.map((c) => c.low)),
-        close: median(list.map((c) => c.close)),
-        volumeLots: list.reduce((s, c) => s + c.volumeLots, 0),
-      };
-    });
 }
 
 /** Rolls one-minute candles (oldest first) up into candles of `interval`, oldest first. */
@@ -76,6 +83,19 @@ export function rollUp(minutes: readonly Candle[], interval: CandleInterval): Ca
 
 /** The middle value; for an even count, the lower of the two middle ones (a price some venue printed). */
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[(sorted.length - 1) >> 1]!;
+  const a = values[0]!;
+  const b = values[1]!;
+  const c = values[2]!;
+  switch (values.length) {
+    case 1:
+      return a;
+    case 2:
+      return Math.min(a, b);
+    case 3: // three venues: no sort
+      return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+    default: {
+      const sorted = [...values].sort((x, y) => x - y);
+      return sorted[(sorted.length - 1) >> 1]!;
+    }
+  }
 }

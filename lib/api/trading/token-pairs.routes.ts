@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { tokenPairs } from "../../trading/market-data/token-pairs";
+import { TOKEN_PAIRS_TTL_MS, tokenPairs } from "../../trading/market-data/token-pairs";
 import type { AppEnv } from "../context";
 import { envelopeOf, errorEnvelope, errorResponses, ok } from "./envelope";
 import { json, marketCall, marketSource, marketTags } from "./market-data.common";
@@ -15,7 +15,8 @@ export function registerTokenPairRoutes(app: OpenAPIHono<AppEnv>): void {
       summary: "Tradable markets",
       description:
         "Every market with its base and quote, tick and lot size, and per venue: the venue's symbol, tick and lot size, maximum leverage and fees; " +
-        "plus the mark and index price, the funding rate, the last price, and the 24-hour volume and change across venues. Public.",
+        "plus the mark and index price, the funding rate, the last price, and the 24-hour volume and change across venues. " +
+        `Computed from the venues' memory at most every ${TOKEN_PAIRS_TTL_MS / 1000} s. Public.`,
       responses: {
         200: { description: "Markets", ...json(envelopeOf(z.array(tokenPairSchema))) },
         ...errorResponses(),

@@ -45,13 +45,25 @@ export interface TokenPairView {
   venues: PairVenueView[];
 }
 
-/** Every market listed by at least one venue, with its venues' terms and the last 24 hours. */
+/** How long a computed list is served again: reading a day of candles for every market costs milliseconds. */
+export const TOKEN_PAIRS_TTL_MS = 1_000;
+const cache = new WeakMap<MarketSource["venues"], { at: number; pairs: TokenPairView[] }>();
+
+/** Every market listed by at least one venue, with its venues' terms and the last 24 hours; at most a second old. */
 export function tokenPairs(source: MarketSource): TokenPairView[] {
   if (source.venues.length === 0) throw new MarketDataError("unavailable", "market data is unavailable: no venue is connected (VENUES=off)");
   const now = source.now();
+  const cached = cache.get(source.venues);
+  if (cached !== undefined && now >= cached.at && now - cached.at < TOKEN_PAIRS_TTL_MS) return cached.pairs;
+  const pairs = readPairs(source.venues, now);
+  cache.set(source.venues, { at: now, pairs });
+  return pairs;
+}
+
+function readPairs(venues: MarketSource["venues"], now: number): TokenPairView[] {
   const out: TokenPairView[] = [];
   for (const spec of MARKETS) {
-    const listings = listingsOf(source.venues, spec.symbol);
+    const listings = listingsOf(venues, spec.symbol);
     if (listings.length === 0) continue;
     const f = marketFormat(spec);
     const tickers = listings.map(({ venue }) => venue.ticker(spec.symbol));
