@@ -11,15 +11,8 @@ import type { VenueCandle } from "../venues/venue";
 export const CANDLE_INTERVALS = { "1m": 60_000, "5m": 300_000, "15m": 900_000, "1h": 3_600_000, "4h": 14_400_000, "1d": 86_400_000 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
 
-export interface Candle {
-  /** Start of the interval, ms since the epoch (UTC-aligned: 4h candles start at 0, 4, 8… h; 1d at midnight). */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volumeLots: number;
-}
+/** An aggregated candle has a venue candle's shape: base ticks and lots, `time` the interval's start (UTC-aligned). */
+export type Candle = VenueCandle;
 
 /** The time span of the newest `limit` candles of an interval up to `now`: [from, to). */
 export function candleWindow(interval: CandleInterval, limit: number, now: number): { from: number; to: number } {

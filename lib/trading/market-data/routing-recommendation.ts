@@ -91,12 +91,11 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
     venues: inputs.map((input, i) => {
       const single = plan.singleVenue[i]!;
       const best = (side === "BUY" ? input.asks : input.bids)[0];
-      const bestPlan = best === undefined ? undefined : planRoute({ market: spec, side, quantityLots: 1, venues: [{ ...input, bids: [[best[0], 1]], asks: [[best[0], 1]] }] });
       return {
         venue: input.venue,
         takerFeeBps: input.takerFeeBps,
         bestPrice: best === undefined ? null : f.price(best[0]),
-        bestPriceAfterFee: bestPlan === undefined ? null : perUnit(bestPlan.allIn, 1),
+        bestPriceAfterFee: best === undefined ? null : priceAfterFee(side, best[0], spec.baseTick, input.takerFeeBps, priceScale),
         fillable: f.size(single.filledLots),
         complete: single.complete,
         avgPrice: perUnit(single.notional, single.filledLots),
@@ -105,6 +104,15 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
     }),
     time: source.now(),
   };
+}
+
+/** price × (1 + fee) to buy, × (1 − fee) to sell, exactly, as a decimal string. */
+function priceAfterFee(side: Side, priceTicks: number, baseTick: string, takerFeeBps: string, scale: number): string {
+  const tick = parseDecimal(baseTick);
+  const fee = parseDecimal(takerFeeBps);
+  const whole = 10_000n * pow10(fee.scale);
+  const factor = side === "BUY" ? whole + fee.units : whole - fee.units;
+  return formatRatio(BigInt(priceTicks) * tick.units * factor, pow10(tick.scale) * whole, scale);
 }
 
 function parseQuantity(quantity: string, lot: string): number {
