@@ -25,6 +25,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs fn with exclusive use of the database for schema changes (advisory lock on Postgres). */
   withMigrationLock<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a named lock every instance on this database respects (a session advisory lock
+   * on its own connection on Postgres). PGlite serves one process, so there it only runs fn: callers
+   * queue within the process themselves.
+   */
+  withAdvisoryLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 /** The target the configuration asks for: Postgres when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
@@ -64,6 +70,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     // PGlite lives in this process only, so an in-process queue is a complete lock.
     withMigrationLock: serialised((fn) => fn(db)),
+    withAdvisoryLock: (_name, fn) => fn(),
   };
 }
 
@@ -82,6 +89,22 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    withAdvisoryLock: async (name, fn) => {
+      const conn = await pool.connect();
+      // A connection the server drops while held must not crash the process; the pool discards it on release.
+      let broken: Error | undefined;
+      conn.on("error", (err) => (broken = err));
+      try {
+        await conn.query("select pg_advisory_lock(hashtextextended($1, 0))", [name]);
+        try {
+          return await fn();
+        } finally {
+          await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch((err: Error) => (broken = err));
+        }
+      } finally {
+        conn.release(broken);
+      }
+    },
     withMigrationLock: async (fn) => {
       const conn = await pool.connect();
       try {

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { keyedLock } from "../swap/lock";
 
@@ -7,18 +6,10 @@ export type OwnerLock = <T>(ownerId: string, task: () => Promise<T>) => Promise<
 
 /**
  * Serialises an owner's risk-checked executions, so a check and the orders it lets through are one step:
- * in-process by a keyed queue; on PostgreSQL also by a transaction-scoped advisory lock on the owner, so
- * instances sharing the database queue too. (PGlite is one process, and a transaction held there would
- * block the venues' own writes.)
+ * in-process by a keyed queue (one database connection per owner at most), and across instances by the
+ * database's advisory lock on the owner (PostgreSQL; PGlite is one process).
  */
 export function createOwnerLock(database: DatabaseHandle): OwnerLock {
   const local = keyedLock();
-  if (database.kind !== "postgres") return (ownerId, task) => local(ownerId, task);
-  return (ownerId, task) =>
-    local(ownerId, () =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bourse.owner:${ownerId}`}, 0))`);
-        return task();
-      }),
-    );
+  return (ownerId, task) => local(ownerId, () => database.withAdvisoryLock(`bourse.owner:${ownerId}`, task));
 }

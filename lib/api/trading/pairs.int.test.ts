@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApi } from "../../testing/api";
 import { advance, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
@@ -88,8 +89,9 @@ describe("pair trades", () => {
 
   it("a crash between the legs leaves the intent recorded, and recovery unwinds it", async () => {
     const who = await createTrader(t);
-    // The second leg's venue call never answers, as if the process died there.
-    const restore = intercept("alder", "BTC-USD", () => new Promise<PlaceOutcome>(() => {}));
+    // The second leg's venue call does not answer, as if the process died there.
+    let late!: (outcome: PlaceOutcome) => void;
+    const restore = intercept("alder", "BTC-USD", () => new Promise<PlaceOutcome>((resolve) => (late = resolve)));
     const pending = who.call("POST", "/agent/pair/open", open);
     await new Promise((resolve) => setTimeout(resolve, 300));
     restore();
@@ -97,6 +99,12 @@ describe("pair trades", () => {
     expect(stuck).toMatchObject({ status: "OPENING" });
     expect((await held(who, "alder")).map((p) => p.symbol)).toEqual(["ETH-USD"]);
 
+    // The dead process's database session goes with it, and its owner lock.
+    if (t.deps.database.kind === "postgres") {
+      await t.deps.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and pid <> pg_backend_pid()`,
+      );
+    }
     // Another instance (or this one restarted) finds the stale intent.
     advance(t, 60_000);
     const { pairsRecovered } = await createTradingService({ ...t.deps, risk: t.deps.config.risk }).maintain();
@@ -104,6 +112,10 @@ describe("pair trades", () => {
     expect(await held(who, "alder")).toEqual([]);
     const [after] = (await who.call("GET", "/agent/pairs")).body.data as Pair[];
     expect(after).toMatchObject({ status: "FAILED" });
-    void pending;
+
+    // The zombie call finishing late changes nothing.
+    late({ ok: false, code: "VENUE_UNAVAILABLE", message: "too late" });
+    await pending;
+    expect(await held(who, "alder")).toEqual([]);
   });
 });

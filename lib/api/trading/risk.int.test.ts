@@ -109,8 +109,8 @@ describe("under concurrency", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((again.body.data as { id: string }).id).toEqual([...ids][0]);
-    const [{ n }] = (await t.deps.database.db.execute(sql`select count(*)::int as n from trade_orders where owner_id = ${a.id}`)).rows as { n: number }[];
-    expect(n).toBe(1);
+    const counted = await t.deps.database.db.execute(sql`select count(*)::int as n from trade_orders where owner_id = ${a.id}`);
+    expect(((counted as { rows: { n: number }[] }).rows)[0]!.n).toBe(1);
     expectError(await a.call("POST", "/agent/orders", market("0.02"), { "idempotency-key": "once-1" }), 400, "IDEMPOTENCY_KEY_REUSED");
   });
 
