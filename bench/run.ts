@@ -5,6 +5,7 @@ import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
 import { marketData } from "./market-data";
+import { orders } from "./orders";
 import { simCpu } from "./sim-cpu";
 import { swap } from "./swap";
 
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   extract,
   keys,
   "market-data": marketData,
+  orders,
   "sim-cpu": simCpu,
   swap,
 };
