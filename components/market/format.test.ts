@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalsOf, formatChange, formatDecimal, multiplyStep, signOf } from "./format";
+import { decimalsOf, formatChange, formatCompactUsd, formatDecimal, multiplyStep, signOf } from "./format";
 
 describe("market formatting", () => {
   it("counts the decimals of a step", () => {
@@ -18,6 +18,13 @@ describe("market formatting", () => {
     expect(formatChange("1.234")).toBe("+1.23%");
     expect(formatChange("-0.5")).toBe("-0.50%");
     expect(formatChange("0")).toBe("0.00%");
+  });
+
+  it("abbreviates dollar amounts the same way everywhere", () => {
+    expect(formatCompactUsd("1700000000")).toBe("$1.70B");
+    expect(formatCompactUsd("12345678")).toBe("$12.35M");
+    expect(formatCompactUsd("999.5")).toBe("$999.50");
+    expect(formatCompactUsd("0")).toBe("$0.00");
   });
 
   it("multiplies steps without floats", () => {

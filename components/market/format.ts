@@ -28,11 +28,22 @@ export function formatDecimal(value: string, decimals: number): string {
   return fixed(decimals).format(value as Decimal);
 }
 
-const compactUsd = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 2 });
+const COMPACT_UNITS = [
+  { at: 1e12, suffix: "T" },
+  { at: 1e9, suffix: "B" },
+  { at: 1e6, suffix: "M" },
+  { at: 1e3, suffix: "K" },
+] as const;
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "$12.4M". */
+/**
+ * "$12.40M". Built by hand rather than with Intl's compact notation, whose rounding differs between
+ * ICU versions (Node's and the browser's), which would make server and client render different text.
+ */
 export function formatCompactUsd(value: string): string {
-  return compactUsd.format(value as Decimal);
+  const n = Number(value);
+  const unit = COMPACT_UNITS.find((u) => Math.abs(n) >= u.at);
+  return `$${twoDecimals.format(unit ? n / unit.at : n)}${unit?.suffix ?? ""}`;
 }
 
 const signedNumber = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });

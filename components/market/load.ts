@@ -4,6 +4,8 @@ import type { ApiFailure } from "@/components/ui/api-unavailable";
 import { ApiClientError } from "@/lib/client/http";
 import { createMarketDataClient, type AggregatedBook, type Candle, type TokenPair } from "@/lib/client/market-data";
 import { getConfig } from "@/lib/config";
+import { defaultGroup } from "./book-group";
+import { marketPrice } from "./market-rows";
 import { BOOK_DEPTH, loadSparklines } from "./queries";
 
 // The markets pages' server reads: through the trading API the dashboard is configured with (this
@@ -41,11 +43,13 @@ export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: 
   });
 }
 
-/** One market and its book (null when the book alone could not be read: the page reads it again live). Pair null: no such market. */
+/** One market and its book at the opening group (null when the book alone could not be read: the page reads it again live). Pair null: no such market. */
 export function loadMarket(symbol: string): Promise<Loaded<{ pair: TokenPair | null; book: AggregatedBook | null }>> {
   return load(async () => {
     const client = serverClient();
-    const [pairs, book] = await Promise.all([client.tokenPairs(), client.book({ symbol, depth: BOOK_DEPTH }).catch(() => null)]);
-    return { pair: pairs.find((p) => p.symbol === symbol) ?? null, book };
+    const pair = (await client.tokenPairs()).find((p) => p.symbol === symbol) ?? null;
+    if (!pair) return { pair, book: null };
+    const book = await client.book({ symbol, depth: BOOK_DEPTH, group: defaultGroup(pair.tickSize, marketPrice(pair)) }).catch(() => null);
+    return { pair, book };
   });
 }

@@ -10,12 +10,14 @@ import { useEffect, useState, type ReactNode } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AggregatedBook, CandleInterval, TokenPair } from "@/lib/client/market-data";
 import { STALE_AFTER_MS } from "@/lib/trading/market-data/limits";
+import { defaultGroup } from "./book-group";
 import { BookLaggingBanner } from "./book-lagging-banner";
 import { ChartPanel } from "./chart-panel";
 import { decimalsOf } from "./format";
 import { laggingVenues } from "./lagging";
 import { useMarketApi } from "./market-api";
 import { MarketHeader } from "./market-header";
+import { marketPrice } from "./market-rows";
 import { OrderBook } from "./order-book";
 import { BOOK_DEPTH, bookKey, bookQuery, candlesKey, candlesQuery, tokenPairsQuery, tradesKey, tradesQuery } from "./queries";
 import { RoutingPanel } from "./routing-panel";
@@ -44,7 +46,7 @@ const errorText = (error: Error | null) => (error ? error.message : null);
 
 export interface MarketViewProps {
   pair: TokenPair;
-  /** The book as the server read it (group 1), shown before the first live one. */
+  /** The book as the server read it (at the opening group), shown before the first live one. */
   initialBook: AggregatedBook | null;
   /** The order ticket (issue 6); it may use useTicketLink(). */
   ticket: ReactNode;
@@ -53,7 +55,7 @@ export interface MarketViewProps {
 export function MarketView({ pair: initialPair, initialBook, ticket }: MarketViewProps) {
   const api = useMarketApi();
   const { symbol } = initialPair;
-  const [group, setGroup] = useState(1);
+  const [group, setGroup] = useState(() => initialBook?.group ?? defaultGroup(initialPair.tickSize, marketPrice(initialPair)));
   const [interval, setCandleInterval] = useState<CandleInterval>(DEFAULT_INTERVAL);
   const now = useNow();
 
@@ -63,7 +65,7 @@ export function MarketView({ pair: initialPair, initialBook, ticket }: MarketVie
   const bookLive = useLiveQuery({ url: api.client.streamUrls.book({ symbol, group, depth: BOOK_DEPTH }), queryKey: bookKey(symbol, group), events: STREAM_EVENTS, parse: parseBookEvent });
   const book = useQuery({
     ...bookQuery(api, symbol, group, bookLive.live),
-    initialData: group === 1 && initialBook ? initialBook : undefined,
+    initialData: initialBook && group === initialBook.group ? initialBook : undefined,
     placeholderData: keepPreviousData,
   });
 

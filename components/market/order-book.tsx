@@ -10,15 +10,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import type { AggregatedBook } from "@/lib/client/market-data";
+import { GROUPS } from "./book-group";
 import { formatDecimal, formatPercent, multiplyStep } from "./format";
 import { BOOK_DEPTH } from "./queries";
 import { useTicketLink, type BookSide } from "./ticket-link";
 import { venueColor } from "./venue-colors";
 
 type Level = AggregatedBook["bids"][number];
-
-/** Group widths offered, in multiples of the market's tick. */
-export const GROUPS = [1, 10, 100, 1000] as const;
 
 export interface BookFormat {
   priceDecimals: number;
