@@ -166,6 +166,9 @@ describe("GET /aggregated/book", () => {
     expect(after.time).toBe(before.time + 250);
     expect(after.venues.map((v) => v.updatedAt)).not.toEqual(before.venues.map((v) => v.updatedAt));
     expect(after).toEqual(aggregatedBook(src, "BTC-USD", query));
+    const res = await t.request("/api/aggregated/book?symbol=BTC-USD", { headers: { "x-request-id": "req-book-1" } });
+    expect(res.headers.get("x-request-id")).toBe("req-book-1");
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
   it("answers 503 when the venues are off", async () => {
