@@ -17,7 +17,7 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
       summary: "Aggregated order book",
       description:
         "The venues' books merged: each level's total size and size per venue, cumulative totals, best bid and ask, spread and mid, and each venue's last update " +
-        `(stale after ${STALE_AFTER_MS} ms without a change). Venues' books can cross each other; the crossing sizes are netted as one book would match them, ` +
+        `(stale when the venue has announced nothing for ${STALE_AFTER_MS} ms). Venues' books can cross each other; the crossing sizes are netted as one book would match them, ` +
         "and reported per venue, so the answer is never crossed. `group` widens levels to a multiple of the tick: bids round down and asks up, so groups never overlap. " +
         "Read from the venues' memory, never the database. Live: GET /aggregated/book/stream. Public.",
       request: { query: bookQuery },

@@ -125,14 +125,14 @@ export const aggregatedBookSchema = z
     spreadBps: decimal("Spread over mid in basis points").nullable(),
     mid: decimal("(bestBid + bestAsk) / 2").nullable(),
     crossed: z.boolean().meta({ description: "Whether the venues' books crossed each other; the crossing sizes are netted (venues[].netted)" }),
-    stale: z.boolean().meta({ description: `Whether any venue's book is older than ${STALE_AFTER_MS} ms` }),
+    stale: z.boolean().meta({ description: `Whether any venue is stale: it has announced nothing (no book change, no trade, in any market) for more than ${STALE_AFTER_MS} ms` }),
     venues: z.array(
       z
         .object({
           venue: z.string(),
           updatedAt: ms("When the venue last changed this book"),
-          ageMs: z.int(),
-          stale: z.boolean(),
+          ageMs: z.int().meta({ description: "Age of this book; a quiet market's book can be old on a live venue" }),
+          stale: z.boolean().meta({ description: `The venue has announced nothing for more than ${STALE_AFTER_MS} ms` }),
           bestBid: decimal("The venue's own best bid").nullable(),
           bestAsk: decimal("The venue's own best ask").nullable(),
           netted: z.object({ bids: decimal("Bid size netted against other venues' asks"), asks: decimal("Ask size netted against other venues' bids") }),

@@ -1,7 +1,7 @@
 import { mergeBooks, type AggregatedLevel } from "../book";
 import { formatHalf, formatRatio, type Serialized } from "./format";
 import { BOOK_DEPTH, BOOK_GROUP, STALE_AFTER_MS } from "./limits";
-import { bookVersions } from "./book-versions";
+import { venueActivity, type VenueActivity } from "./venue-activity";
 import { listedMarket, type MarketSource } from "./source";
 import { marketFormat, type MarketFormat } from "./units";
 
@@ -57,13 +57,13 @@ export interface BookQuery {
 /** The venues' books for a symbol merged into one, read from their in-memory state. */
 export function aggregatedBook(source: MarketSource, symbol: string, query: BookQuery = {}): AggregatedBookView {
   const core = bookCore(source, symbol, query);
-  return { ...core.view, ...liveParts(core, source.now()) };
+  return { ...core.view, ...liveParts(core, source.now(), venueActivity(source.venues)) };
 }
 
 /** The same as aggregatedBook, serialized: the merged levels are serialized once per change of the books. */
 export function aggregatedBookJson(source: MarketSource, symbol: string, query: BookQuery = {}): Serialized<AggregatedBookView> {
   const core = bookCore(source, symbol, query);
-  const live = JSON.stringify(liveParts(core, source.now()));
+  const live = JSON.stringify(liveParts(core, source.now(), venueActivity(source.venues)));
   return `${core.json},${live.slice(1)}` as Serialized<AggregatedBookView>;
 }
 
@@ -90,7 +90,7 @@ function bookCore(source: MarketSource, symbol: string, query: BookQuery): BookC
   const { spec, listings } = listedMarket(source, symbol);
   const depth = query.depth ?? BOOK_DEPTH.default;
   const group = query.group ?? BOOK_GROUP.default;
-  const version = bookVersions(source.venues).of(symbol);
+  const version = venueActivity(source.venues).bookVersion(symbol);
   const now = source.now();
   let cache = caches.get(source.venues);
   if (cache === undefined) caches.set(source.venues, (cache = new Map()));
@@ -138,11 +138,15 @@ function bookCore(source: MarketSource, symbol: string, query: BookQuery): BookC
   return core;
 }
 
-/** Ages and staleness, which change with time alone. */
-function liveParts(core: BookCore, now: number): LiveParts {
+/**
+ * Ages and staleness, which change with time alone. A venue is stale when it has announced nothing (no
+ * book change, no trade, in any market) for too long: a quiet book on a live venue is not lagging.
+ */
+function liveParts(core: BookCore, now: number, activity: VenueActivity): LiveParts {
   const venues = core.venues.map(({ listed, ...v }): VenueBookStatus => {
     const ageMs = Math.max(0, now - v.updatedAt);
-    return { venue: v.venue, updatedAt: v.updatedAt, ageMs, stale: !listed || ageMs > STALE_AFTER_MS, bestBid: v.bestBid, bestAsk: v.bestAsk, netted: v.netted };
+    const silentMs = now - Math.max(v.updatedAt, activity.lastHeard(v.venue));
+    return { venue: v.venue, updatedAt: v.updatedAt, ageMs, stale: !listed || silentMs > STALE_AFTER_MS, bestBid: v.bestBid, bestAsk: v.bestAsk, netted: v.netted };
   });
   return { stale: venues.some((v) => v.stale), venues, time: now };
 }
