@@ -2,8 +2,6 @@
 
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { WagmiProvider } from "wagmi";
-import { wagmiConfig } from "@/lib/wallet/config";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiClientError } from "@/lib/client/http";
 
@@ -28,10 +26,9 @@ export function Providers({ children }: { children: ReactNode }) {
   // One client per browser session (and per server render), never shared between requests.
   const [queryClient] = useState(makeQueryClient);
   return (
-    <WagmiProvider config={wagmiConfig}>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
-      </QueryClientProvider>
-    </WagmiProvider>
+    // wagmi is not here: components/wallet/wallet-provider.tsx wraps only the parts that use a wallet.
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+    </QueryClientProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LinkWallet } from "@/components/settings/link-wallet";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { RemoteCredentialsForm } from "@/components/settings/remote-credentials-form";
 import { readOwnerSecret } from "@/lib/auth/owner-secrets";
 import { ownerProfile } from "@/lib/auth/sign-in";
@@ -38,7 +39,9 @@ export default async function Page() {
                 {profile && profile.wallets.length > 0 ? profile.wallets.map((w) => <span key={w}>{w}</span>) : <span className="font-sans">none linked</span>}
               </dd>
             </dl>
-            <LinkWallet />
+            <WalletProvider>
+              <LinkWallet />
+            </WalletProvider>
           </CardContent>
         </Card>
         <Card>

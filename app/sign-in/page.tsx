@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/shell/page-header";
 import { SignInPanel } from "@/components/auth/sign-in-panel";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { currentOwner } from "@/lib/dashboard/session";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -18,7 +19,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   return (
     <>
       <PageHeader title="Sign in" description="Owners sign in to mint agent keys and trade from the desk. A wallet and an email lead to the same account once linked." />
-      <SignInPanel next={next} />
+      <WalletProvider>
+        <SignInPanel next={next} />
+      </WalletProvider>
     </>
   );
 }

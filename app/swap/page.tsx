@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ArrowRightLeftIcon } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
 import { SwapDesk } from "@/components/swap/swap-desk";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { ApiUnavailable, type ApiFailure } from "@/components/ui/api-unavailable";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ApiClientError } from "@/lib/client/http";
@@ -45,7 +46,9 @@ export default async function SwapPage() {
       ) : loaded.chains.length === 0 ? (
         <EmptyState icon={ArrowRightLeftIcon} title="No chains to swap on" description="The provider lists no EVM chain with tokens; quotes and status remain available through the API." />
       ) : (
-        <SwapDesk chains={loaded.chains} deskAddress={loaded.deskAddress} history={loaded.history} />
+        <WalletProvider>
+          <SwapDesk chains={loaded.chains} deskAddress={loaded.deskAddress} history={loaded.history} />
+        </WalletProvider>
       )}
     </>
   );
