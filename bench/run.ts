@@ -6,6 +6,7 @@ import { extract } from "./extract";
 import { keys } from "./keys";
 import { marketData } from "./market-data";
 import { orders } from "./orders";
+import { page } from "./page";
 import { simCpu } from "./sim-cpu";
 import { swap } from "./swap";
 
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   keys,
   "market-data": marketData,
   orders,
+  page,
   "sim-cpu": simCpu,
   swap,
 };
