@@ -1,7 +1,6 @@
 import "server-only";
-import { deskKeyFor } from "@/lib/auth/desk-key";
-import { readOwnerSecret } from "@/lib/auth/owner-secrets";
 import { ApiClientError } from "@/lib/client/http";
+import { deskAgentKey } from "@/lib/dashboard/desk-key";
 import { dashboardDeps } from "@/lib/dashboard/services";
 import { createSwapClient, type SwapClient } from "@/lib/swap/client";
 
@@ -11,8 +10,7 @@ import { createSwapClient, type SwapClient } from "@/lib/swap/client";
  */
 export async function deskSwapClient(ownerId: string): Promise<SwapClient> {
   const deps = dashboardDeps();
-  const ctx = { db: deps.database.db, clock: deps.clock, secret: deps.secret };
-  const key = deps.config.remoteTradingApi ? await readOwnerSecret(ctx, ownerId, "remote_agent_key") : await deskKeyFor(ctx, ownerId);
+  const key = await deskAgentKey(ownerId);
   if (!key) {
     throw new ApiClientError(`This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an agent key with the swap scope in Settings.`, 401, "UNAUTHORIZED", null);
   }

@@ -1,12 +1,24 @@
 import { z } from "zod";
 import { agentKeySchema, auditEventSchema, mintedAgentKeySchema, rolledAgentKeySchema } from "../api/trading/keys.schema";
-import { positionSchema } from "../api/trading/positions.schema";
+import { orderSchema, parentOrderSchema, type OrderListStatus, type PlaceOrderInput } from "../api/trading/orders.schema";
+import { openPairBody, pairSchema } from "../api/trading/pairs.schema";
+import { balanceSchema, positionResultSchema, positionSchema, type ClosePositionInput, type OpenPositionInput } from "../api/trading/positions.schema";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
+
+const killSwitchSchema = z.object({ all: z.boolean(), keys: z.array(z.object({ keyId: z.string(), engagedAt: z.string() })) });
+export type KillSwitchView = z.infer<typeof killSwitchSchema>;
+
+export interface OrderListRequest {
+  status?: OrderListStatus;
+  symbol?: string;
+  limit?: number;
+}
 
 export type AgentKeyView = z.infer<typeof agentKeySchema>;
 export type MintedAgentKey = z.infer<typeof mintedAgentKeySchema>;
 export type RolledAgentKey = z.infer<typeof rolledAgentKeySchema>;
 export type AuditEventView = z.infer<typeof auditEventSchema>;
+export type OpenPairInput = z.input<typeof openPairBody>;
 export type MintAgentKeyInput = { name: string; scopes: AgentKeyView["scopes"]; expiresAt?: string | null; ipAllowlist?: string[] };
 
 /** Typed client for the trading API at {base_url}. `token` is an owner token or an agent key, as the call needs. */
@@ -14,6 +26,9 @@ export function createTradingClient(opts: HttpOptions) {
   const get = async <T extends z.ZodType>(path: string, schema: T) => unwrapEnvelope((await requestJson(opts, path)).body, schema);
   const send = async <T extends z.ZodType>(method: string, path: string, body: unknown, schema: T) =>
     unwrapEnvelope((await requestJson(opts, path, { method, body })).body, schema);
+  /** A POST execution route; the same Idempotency-Key with the same body answers the first result again. */
+  const execute = async <T extends z.ZodType>(path: string, body: unknown, schema: T, idempotencyKey?: string) =>
+    unwrapEnvelope((await requestJson(opts, path, { method: "POST", body, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} })).body, schema);
   return {
     /** The OpenAPI 3.1 document of the trading API. */
     async openapiDocument(): Promise<unknown> {
@@ -31,8 +46,35 @@ export function createTradingClient(opts: HttpOptions) {
       if (opts2.before) q.set("before", String(opts2.before));
       return get(`/agent/audit${q.size ? `?${q}` : ""}`, z.array(auditEventSchema));
     },
+    killSwitch: () => get("/agent/kill-switch", killSwitchSchema),
+    /** Pulls the switch for one key, or every key when `keyId` is absent. */
+    engageKillSwitch: (keyId?: string) => send("POST", "/agent/kill-switch", keyId === undefined ? {} : { keyId }, z.object({ state: killSwitchSchema, cancelled: z.int() })),
+    releaseKillSwitch: (keyId?: string) => send("DELETE", `/agent/kill-switch${keyId === undefined ? "" : `?keyId=${encodeURIComponent(keyId)}`}`, undefined, killSwitchSchema),
     // Agent key
     positions: () => get("/agent/positions", z.array(positionSchema)),
+    balances: () => get("/agent/balances", z.array(balanceSchema)),
+    /** Live orders by default; `status` other than open reads the history of orders placed through the API. */
+    orders: (request: OrderListRequest = {}) => {
+      const q = new URLSearchParams();
+      for (const [name, value] of Object.entries(request)) if (value !== undefined) q.set(name, String(value));
+      return get(`/agent/orders${q.size ? `?${q}` : ""}`, z.array(orderSchema));
+    },
+    placeOrder: (input: PlaceOrderInput, idempotencyKey?: string) => execute("/agent/orders", input, parentOrderSchema, idempotencyKey),
+    cancelOrder: (venue: string, orderId: string) => send("DELETE", `/agent/orders/${encodeURIComponent(venue)}/${encodeURIComponent(orderId)}`, undefined, orderSchema),
+    /** Cancels every live order (of one symbol when given); answers those cancelled and the refusals' messages. */
+    cancelAllOrders: async (symbol?: string) => {
+      const open = (await get(`/agent/orders${symbol ? `?symbol=${encodeURIComponent(symbol)}` : ""}`, z.array(orderSchema))).filter((o) => o.orderId !== null);
+      const done = await Promise.allSettled(open.map((o) => send("DELETE", `/agent/orders/${encodeURIComponent(o.venue)}/${encodeURIComponent(o.orderId!)}`, undefined, orderSchema)));
+      return {
+        cancelled: done.flatMap((d) => (d.status === "fulfilled" ? [d.value] : [])),
+        failures: done.flatMap((d) => (d.status === "rejected" ? [d.reason instanceof Error ? d.reason.message : String(d.reason)] : [])),
+      };
+    },
+    openPosition: (input: OpenPositionInput, idempotencyKey?: string) => execute("/agent/positions/open", input, positionResultSchema, idempotencyKey),
+    closePosition: (input: ClosePositionInput, idempotencyKey?: string) => execute("/agent/positions/close", input, positionResultSchema, idempotencyKey),
+    pairs: () => get("/agent/pairs", z.array(pairSchema)),
+    openPair: (input: OpenPairInput, idempotencyKey?: string) => execute("/agent/pair/open", input, pairSchema, idempotencyKey),
+    closePair: (id: string, idempotencyKey?: string) => execute(`/agent/pair/${encodeURIComponent(id)}/close`, undefined, pairSchema, idempotencyKey),
   };
 }
 
