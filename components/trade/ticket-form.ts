@@ -1,0 +1,114 @@
+// The order ticket's fields → a PlaceOrder body, with a message per field for what is wrong. Pure: the
+// ticket component and its tests share it; the API checks everything again.
+
+import type { PlaceOrderInput } from "@/lib/api/trading/orders.schema";
+import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "./decimal";
+
+export type OrderSide = PlaceOrderInput["side"];
+export type OrderType = PlaceOrderInput["type"];
+export type SizeMode = "quantity" | "notional";
+
+export const ORDER_TYPES: readonly { value: OrderType; label: string }[] = [
+  { value: "MARKET", label: "Market" },
+  { value: "LIMIT", label: "Limit" },
+  { value: "STOP_MARKET", label: "Stop market" },
+  { value: "STOP_LIMIT", label: "Stop limit" },
+];
+
+/** At or above this many US dollars, the ticket asks for a confirmation before sending. */
+export const LARGE_ORDER_USD = "25000";
+
+export interface TicketDraft {
+  side: OrderSide;
+  type: OrderType;
+  sizeMode: SizeMode;
+  quantity: string;
+  notional: string;
+  price: string;
+  triggerPrice: string;
+  reduceOnly: boolean;
+  /** A venue name, or "" for smart routing. */
+  venue: string;
+}
+
+export interface TicketMarket {
+  symbol: string;
+  base: string;
+  lotSize: string;
+  /** The market's price step; a chosen venue's own step when the order goes to one venue. */
+  tickSize: string;
+  /** The price a market order is expected to fill near (the mark), used to size a notional. */
+  markPrice: string | null;
+}
+
+export type TicketField = "quantity" | "notional" | "price" | "triggerPrice";
+
+export type ParsedTicket =
+  | { ok: true; order: PlaceOrderInput; /** USD at the order's reference price, when one is known. */ notional: string | null }
+  | { ok: false; errors: Partial<Record<TicketField, string>>; /** The quantity so far, for the routing preview. */ quantity: string | null };
+
+export const usesPrice = (type: OrderType) => type === "LIMIT" || type === "STOP_LIMIT";
+export const usesTrigger = (type: OrderType) => type === "STOP_MARKET" || type === "STOP_LIMIT";
+
+export function emptyDraft(): TicketDraft {
+  return { side: "BUY", type: "MARKET", sizeMode: "quantity", quantity: "", notional: "", price: "", triggerPrice: "", reduceOnly: false, venue: "" };
+}
+
+function priceField(text: string, tick: string, name: string): { value: string | null; error?: string } {
+  if (text.trim() === "") return { value: null, error: `Enter a ${name}.` };
+  const value = positiveDecimal(text);
+  if (value === null) return { value: null, error: `Enter a ${name} such as 64250.5.` };
+  if (!isMultipleOf(value, tick)) return { value: null, error: `Prices go in steps of ${tick}.` };
+  return { value };
+}
+
+/** The price an order is sized and checked at: its limit, else its trigger, else the mark. */
+function referencePrice(type: OrderType, price: string | null, trigger: string | null, mark: string | null): string | null {
+  if (usesPrice(type)) return price;
+  if (usesTrigger(type)) return trigger;
+  return mark;
+}
+
+export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTicket {
+  const errors: Partial<Record<TicketField, string>> = {};
+  const price = usesPrice(draft.type) ? priceField(draft.price, market.tickSize, "limit price") : { value: null };
+  const trigger = usesTrigger(draft.type) ? priceField(draft.triggerPrice, market.tickSize, "trigger price") : { value: null };
+  if (price.error) errors.price = price.error;
+  if (trigger.error) errors.triggerPrice = trigger.error;
+  const reference = referencePrice(draft.type, price.value, trigger.value, market.markPrice);
+
+  let quantity: string | null = null;
+  if (draft.sizeMode === "quantity") {
+    const typed = positiveDecimal(draft.quantity);
+    if (typed === null) errors.quantity = draft.quantity.trim() === "" ? "Enter a size." : `Enter a size such as ${market.lotSize}.`;
+    else if (!isMultipleOf(typed, market.lotSize)) errors.quantity = `Sizes go in steps of ${market.lotSize} ${market.base}.`;
+    else quantity = typed;
+  } else {
+    const usd = positiveDecimal(draft.notional);
+    if (usd === null) errors.notional = draft.notional.trim() === "" ? "Enter an amount in USD." : "Enter an amount such as 1000.";
+    else if (reference === null) errors.notional = usesPrice(draft.type) || usesTrigger(draft.type) ? "Enter the price first." : "No mark price yet to size it at.";
+    else {
+      const lots = quantityForNotional(usd, reference, market.lotSize);
+      if (lots === "0") errors.notional = `Less than one lot (${market.lotSize} ${market.base}) at this price.`;
+      else quantity = lots;
+    }
+  }
+
+  if (Object.keys(errors).length > 0 || quantity === null) return { ok: false, errors, quantity };
+  const order: PlaceOrderInput = {
+    symbol: market.symbol,
+    side: draft.side,
+    type: draft.type,
+    quantity,
+    ...(price.value ? { price: price.value } : {}),
+    ...(trigger.value ? { triggerPrice: trigger.value } : {}),
+    ...(draft.reduceOnly ? { reduceOnly: true } : {}),
+    ...(draft.venue ? { preferredExchange: draft.venue } : {}),
+  };
+  return { ok: true, order, notional: reference === null ? null : multiplyDecimals(quantity, reference) };
+}
+
+/** Whether an order is large enough to confirm first. */
+export function isLargeOrder(notional: string | null): boolean {
+  return notional !== null && atLeast(notional, LARGE_ORDER_USD);
+}
