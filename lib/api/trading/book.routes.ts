@@ -35,7 +35,7 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
       path: "/aggregated/book/stream",
       tags: marketTags,
       summary: "Aggregated order book, live",
-      description: `The aggregated book (as GET /aggregated/book, same parameters) whenever a venue's book changes; every update is a whole book. ${streamDescription}`,
+      description: `The aggregated book (as GET /aggregated/book, same parameters) whenever a venue's book changes; every update is a whole book, sent at least once a second so ages and staleness stay current. ${streamDescription}`,
       request: { query: bookQuery },
       responses: { 200: streamResponse("aggregated books"), ...marketDataErrors },
     }),

@@ -126,6 +126,18 @@ describe("market streams", () => {
     await stream.cancel();
   });
 
+  it("sends the book at least every second while nothing moves, so ages and staleness stay current", async () => {
+    // The clock stands still, so the exchange takes no step and no venue announces anything.
+    const stream = await open("/api/aggregated/book/stream?symbol=BNB-USD&depth=1");
+    const first = await stream.next();
+    const started = Date.now();
+    const update = await stream.next(2_500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(update).toMatchObject({ event: "update", seq: first.seq + 1 });
+    expect(aggregatedBookSchema.parse(update.data).time).toBe(t.clock.now());
+    await stream.cancel();
+  });
+
   it("streams trades: the recent tape, then the new trades, newest first", async () => {
     const stream = await open("/api/trades/BTC-USD/stream");
     const first = await stream.next();

@@ -35,10 +35,14 @@ export interface StreamSubscription extends AsyncIterable<StreamMessage> {
 /** Messages a slow client may have waiting before they are dropped for a fresh snapshot. */
 const MAX_QUEUED = 64;
 const MIN_INTERVAL_MS = 1_000 / STREAM_MAX_UPDATES_PER_SECOND;
+/** The book is sent at least this often, so ages and staleness stay current while nothing moves. */
+const BOOK_REFRESH_MS = 1_000;
 
 /** What makes a feed of one kind. */
 interface FeedView {
   relevant(event: VenueEvent): boolean;
+  /** Also update this often when no venue announces anything (a silent venue must show as stale). */
+  refreshMs?: number;
   snapshot(): StreamData;
   /** What changed since the last update, or null when nothing did. */
   update(): StreamData | null;
@@ -49,6 +53,7 @@ class Feed {
   private readonly unsubscribe: (() => void)[];
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;
+  private readonly refresh: NodeJS.Timeout | undefined;
   private lastSentAt = -Infinity;
 
   constructor(
@@ -63,6 +68,7 @@ class Feed {
         this.schedule();
       }),
     );
+    if (view.refreshMs !== undefined) this.refresh = setInterval(() => this.schedule(), view.refreshMs).unref();
   }
 
   join(): Client {
@@ -80,6 +86,7 @@ class Feed {
     if (this.clients.size > 0) return;
     for (const u of this.unsubscribe) u();
     clearTimeout(this.timer);
+    clearInterval(this.refresh);
     this.onIdle();
   }
 
@@ -171,7 +178,7 @@ function viewOf(source: MarketSource, request: StreamRequest): FeedView & { onEv
     case "book": {
       const query: BookQuery = { depth: request.depth, group: request.group };
       const read = () => aggregatedBook(source, symbol, query);
-      return { relevant: (e) => e.type === "book" && e.symbol === symbol, snapshot: read, update: read };
+      return { relevant: (e) => e.type === "book" && e.symbol === symbol, refreshMs: BOOK_REFRESH_MS, snapshot: read, update: read };
     }
     case "trades": {
       const f = marketFormat(listedMarket(source, symbol).spec);
