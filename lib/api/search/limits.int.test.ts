@@ -98,6 +98,31 @@ describe("windows in one instance (in-process calls: one client address)", () =>
     expect(limits(searchAfter).slice(0, 2)).toEqual(["60", "59"]);
   });
 
+  it("marks every refusal of search and scrape with the headers, and counts it: 400, 402, 403", async () => {
+    const start = startMinute(0);
+    const reset = String((start + MINUTE) / 1000);
+    const poor = await tb.mintKey({ plan: "Free", credits: 3 });
+    const refusals: [path: "/v1/search" | "/v1/scrape", body: unknown, status: number, code: string][] = [
+      ["/v1/search", { query: " " }, 400, "BAD_REQUEST"],
+      ["/v1/search", { query: "acme", auto_scrape_top: 3 }, 402, "INSUFFICIENT_CREDITS"],
+      ["/v1/search", { query: "acme", include_social: true }, 403, "FORBIDDEN"],
+      ["/v1/scrape", { url: "ftp://example.com/" }, 400, "BAD_REQUEST"],
+      ["/v1/scrape", { url: `${tb.site.origin}/about` }, 402, "INSUFFICIENT_CREDITS"],
+      ["/v1/scrape", { url: `${tb.site.origin}/about`, follow_internal_links: true }, 403, "FORBIDDEN"],
+    ];
+    const ledgerBefore = (await tb.ledger(poor.id)).length;
+    const taken = { "/v1/search": 0, "/v1/scrape": 0 };
+    for (const [path, body, status, code] of refusals) {
+      const res = await tb.post(path, poor.key, body);
+      expectSearchError(res, status, code);
+      taken[path] += 1;
+      const limit = path === "/v1/search" ? 60 : 10;
+      expect(limits(res)).toEqual([String(limit), String(limit - taken[path]), reset]);
+      expect(res.headers.get("retry-after")).toBeNull();
+    }
+    expect(await tb.ledger(poor.id)).toHaveLength(ledgerBefore);
+  });
+
   it("uses no slot and no credit to validate a key, and reports the windows", async () => {
     startMinute(0);
     const k = await tb.mintKey();
