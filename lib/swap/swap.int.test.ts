@@ -111,6 +111,20 @@ describe("quote → prepare → sign → relayer", () => {
     expect((await api.list()).body.data.map((s) => s.id)).toContain(done.id);
   });
 
+  it("delivers to toAddress when the quote names another recipient", async () => {
+    const user = await fundedUser();
+    const recipient = poorAddress();
+    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "LINK", fromAmount: usdc("200"), fromAddress: user.address, toAddress: recipient })).body.data;
+    expect(q.toAddress).toBe(recipient);
+    const receipts = await user.send((await api.prepare({ quoteId: q.id })).body.data);
+    const done = await api.until(receipts.at(-1)!.transactionHash, (s) => s.status !== "PENDING");
+    expect(done).toMatchObject({ status: "DONE", substatus: "COMPLETED" });
+    const received = await tokenBalance(listed, B, "LINK", recipient);
+    expect(received).toBeGreaterThanOrEqual(BigInt(q.toAmountMin));
+    expect(received.toString()).toBe(done.receiving!.amount);
+    expect(await tokenBalance(listed, B, "LINK", user.address)).toBe(parseUnits("1000", 18));
+  });
+
   it("swaps on one chain, resetting an allowance first for a token that needs it", async () => {
     const user = await fundedUser();
     const router = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDT", toToken: "LINK", fromAmount: usdc("10") })).body.data.approvalAddress as Address;
