@@ -143,6 +143,17 @@ test("a market is usable on a phone: nothing wider than the screen", async ({ br
   await context.close();
 });
 
+test("the book says it is lagging when its feed stops, and stops saying so when it is back", async ({ page, context }) => {
+  await page.goto("/markets/BTC-USD");
+  await expect(page.getByTestId("book-level").first()).toBeVisible();
+  await expect(page.getByTestId("book-lagging")).toBeHidden();
+  // Offline: the stream drops and polling fails, so the book on screen grows old.
+  await context.setOffline(true);
+  await expect(page.getByTestId("book-lagging")).toContainText("Book lagging", { timeout: 20_000 });
+  await context.setOffline(false);
+  await expect(page.getByTestId("book-lagging")).toBeHidden({ timeout: 20_000 });
+});
+
 test("an unknown market is a 404 page", async ({ page }) => {
   await page.goto("/markets/NOPE-USD");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AggregatedBook } from "@/lib/client/market-data";
-import { laggingVenues } from "./lagging";
+import { bookLag, isLagging } from "./lagging";
 
 const venue = (name: string, ageMs: number, stale = false): AggregatedBook["venues"][number] => ({
   venue: name,
@@ -30,18 +30,27 @@ const book = (venues: AggregatedBook["venues"]): AggregatedBook => ({
   time: 0,
 });
 
-describe("laggingVenues", () => {
+const at = { receivedAt: 10_000, now: 11_000, live: true, staleAfterMs: 5_000 };
+
+describe("bookLag", () => {
   it("names the venues the API flags stale", () => {
-    expect(laggingVenues(book([venue("alder", 100), venue("cedar", 6_000, true)]), 1_000, 1_000, 5_000)).toEqual([{ venue: "cedar", ageMs: 6_000 }]);
+    const lag = bookLag(book([venue("alder", 100), venue("cedar", 6_000, true)]), at);
+    expect(lag).toEqual({ staleVenues: ["cedar"], readAgeMs: null });
+    expect(isLagging(lag)).toBe(true);
   });
 
-  it("counts the age on from when the book was read, when no newer book arrives", () => {
-    const read = book([venue("alder", 300), venue("birch", 900)]);
-    expect(laggingVenues(read, 10_000, 12_000, 5_000)).toEqual([]);
-    expect(laggingVenues(read, 10_000, 14_500, 5_000)).toEqual([{ venue: "birch", ageMs: 5_400 }]);
+  it("does not call a quiet book lagging while its stream is live", () => {
+    const lag = bookLag(book([venue("alder", 40_000), venue("birch", 900)]), { ...at, now: 60_000 });
+    expect(isLagging(lag)).toBe(false);
+  });
+
+  it("says how old the page's copy is when the stream is down and reads stopped arriving", () => {
+    const quiet = book([venue("alder", 300)]);
+    expect(bookLag(quiet, { ...at, live: false, now: 14_000 }).readAgeMs).toBeNull();
+    expect(bookLag(quiet, { ...at, live: false, now: 16_500 }).readAgeMs).toBe(6_500);
   });
 
   it("has nothing to say without a book", () => {
-    expect(laggingVenues(undefined, 0, 0, 5_000)).toEqual([]);
+    expect(isLagging(bookLag(undefined, at))).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { defaultGroup } from "./book-group";
 import { BookLaggingBanner } from "./book-lagging-banner";
 import { ChartPanel } from "./chart-panel";
 import { decimalsOf } from "./format";
-import { laggingVenues } from "./lagging";
+import { bookLag, NO_LAG } from "./lagging";
 import { useMarketApi } from "./market-api";
 import { MarketHeader } from "./market-header";
 import { marketPrice } from "./market-rows";
@@ -78,13 +78,13 @@ export function MarketView({ pair: initialPair, initialBook, ticket }: MarketVie
   const venues = pair.venues.map((v) => v.venue);
   const priceDecimals = decimalsOf(pair.tickSize);
   const sizeDecimals = decimalsOf(pair.lotSize);
-  const lagging = now === null || book.isPlaceholderData ? [] : laggingVenues(book.data, book.dataUpdatedAt, now, STALE_AFTER_MS);
+  const lag = now === null || book.isPlaceholderData ? NO_LAG : bookLag(book.data, { receivedAt: book.dataUpdatedAt, now, live: bookLive.live, staleAfterMs: STALE_AFTER_MS });
 
   return (
     <TicketLinkProvider market={pair}>
       <div className="flex flex-col gap-4" data-symbol={symbol}>
         <MarketHeader pair={pair} />
-        <BookLaggingBanner lagging={lagging} />
+        <BookLaggingBanner lag={lag} staleAfterMs={STALE_AFTER_MS} />
         {/* Phones read top to bottom: chart, book, ticket, routing, tape. Wide screens put book and ticket beside the rest. */}
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
           <div className="min-w-0 lg:col-start-1 lg:row-start-1">
