@@ -8,7 +8,8 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
   const listed = (await (await request.get("/api/swap/chains")).json()) as { data: { available: boolean; chains: { id: number; rpcUrl: string }[] } };
   expect(listed.data.available).toBe(true);
   const rpc = Object.fromEntries(listed.data.chains.map((c) => [c.id, c.rpcUrl]));
-  const wallet = await injectTestWallet(page, 31337, undefined, rpc);
+  // The wallet starts on the destination chain, so signing must first switch it to the source chain.
+  const wallet = await injectTestWallet(page, 31338, undefined, rpc);
 
   await page.goto("/swap");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fswap/);
@@ -37,6 +38,7 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
   await expect(page.getByTestId("swap-status")).toContainText("DONE", { timeout: 60_000 });
   await expect(page.getByTestId("swap-status")).toContainText("Completed");
   await expect(page.getByTestId("swap-received")).toContainText(/Received [\d.]+ WETH on Bourse Local B/);
+  expect(await page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }))).toBe("0x7a69");
 
   // The balances follow: 250 USDC fewer on A, more WETH on B.
   await expect(page.getByTestId("from-balance")).toHaveText("Balance: 24,750 USDC");
