@@ -45,30 +45,27 @@ export interface MergeOptions {
   depth?: number;
 }
 
-/** One venue's level during the merge. */
-interface Entry {
-  price: number;
-  size: number;
-  venue: number;
-}
-
-/** Merges the venues' books: a k-way merge per side, netting of any cross, then grouping and depth. */
+/**
+ * Merges the venues' books: per side a k-way merge read on demand, netting of any cross, then grouping
+ * until `depth` levels. Only the levels shown (and those netted) are read, so a shallow answer from
+ * deep books costs little.
+ */
 export function mergeBooks(books: readonly VenueBookInput[], options: MergeOptions = {}): AggregatedBook {
   const group = options.group ?? 1;
   if (!Number.isSafeInteger(group) || group < 1) throw new RangeError(`group must be a positive whole number of ticks, got ${group}`);
   const depth = options.depth ?? Infinity;
-  const bids = kWayMerge(books.map((b, i) => toEntries(b.bids, i)), (a, b) => b.price - a.price);
-  const asks = kWayMerge(books.map((b, i) => toEntries(b.asks, i)), (a, b) => a.price - b.price);
+  const bids = new MergedSide(books.map((b) => b.bids), "BUY");
+  const asks = new MergedSide(books.map((b) => b.asks), "SELL");
   const netted = books.map(() => ({ bids: 0, asks: 0 }));
   const crossed = netCross(bids, asks, netted);
-  const shownBids = bids.filter((e) => e.size > 0);
-  const shownAsks = asks.filter((e) => e.size > 0);
+  const bestBid = bids.bestPrice();
+  const bestAsk = asks.bestPrice();
   const names = books.map((b) => b.venue);
   return {
-    bids: groupLevels(shownBids, "BUY", group, depth, names),
-    asks: groupLevels(shownAsks, "SELL", group, depth, names),
-    bestBid: shownBids[0]?.price ?? null,
-    bestAsk: shownAsks[0]?.price ?? null,
+    bids: groupLevels(bids, group, depth, names),
+    asks: groupLevels(asks, group, depth, names),
+    bestBid,
+    bestAsk,
     crossed,
     netted: Object.fromEntries(names.map((n, i) => [n, netted[i]!])),
   };
@@ -98,48 +95,96 @@ export function kWayMerge<T>(lists: readonly (readonly T[])[], compare: (a: T, b
   }
 }
 
-function toEntries(levels: readonly BookLevel[], venue: number): Entry[] {
-  const out: Entry[] = [];
-  for (const [price, size] of levels) if (size > 0) out.push({ price, size, venue });
-  return out;
+/**
+ * One side of every venue's book, best first across venues, consumed level by level. Each venue's head
+ * keeps what is left of its level after netting. Ties in price go to the earlier venue.
+ */
+class MergedSide {
+  private readonly next: number[];
+  private readonly left: number[];
+
+  constructor(
+    private readonly lists: readonly (readonly BookLevel[])[],
+    readonly side: Side,
+  ) {
+    this.next = lists.map(() => -1);
+    this.left = lists.map(() => 0);
+    for (let v = 0; v < lists.length; v++) this.advance(v);
+  }
+
+  /** The venue whose head level is best, or -1 when every venue is exhausted. */
+  best(): number {
+    let pick = -1;
+    for (let v = 0; v < this.lists.length; v++) {
+      if (this.left[v] === 0) continue;
+      if (pick < 0 || (this.side === "BUY" ? this.price(v) > this.price(pick) : this.price(v) < this.price(pick))) pick = v;
+    }
+    return pick;
+  }
+
+  /** The best price left on this side, or null. */
+  bestPrice(): number | null {
+    const v = this.best();
+    return v < 0 ? null : this.price(v);
+  }
+
+  price(venue: number): number {
+    return this.lists[venue]![this.next[venue]!]![0];
+  }
+
+  size(venue: number): number {
+    return this.left[venue]!;
+  }
+
+  /** Takes `size` lots from the venue's head level, moving to its next level when none are left. */
+  take(venue: number, size: number): void {
+    this.left[venue]! -= size;
+    if (this.left[venue] === 0) this.advance(venue);
+  }
+
+  private advance(venue: number): void {
+    const levels = this.lists[venue]!;
+    let i = this.next[venue]! + 1;
+    while (i < levels.length && levels[i]![1] <= 0) i++;
+    this.next[venue] = i;
+    this.left[venue] = i < levels.length ? levels[i]![1] : 0;
+  }
 }
 
 /** Matches crossing bids and asks best against best, as one book would have; returns whether anything crossed. */
-function netCross(bids: Entry[], asks: Entry[], netted: { bids: number; asks: number }[]): boolean {
-  let i = 0;
-  let j = 0;
+function netCross(bids: MergedSide, asks: MergedSide, netted: { bids: number; asks: number }[]): boolean {
   let crossed = false;
-  while (i < bids.length && j < asks.length && bids[i]!.price >= asks[j]!.price) {
+  for (;;) {
+    const b = bids.best();
+    const a = asks.best();
+    if (b < 0 || a < 0 || bids.price(b) < asks.price(a)) return crossed;
     crossed = true;
-    const bid = bids[i]!;
-    const ask = asks[j]!;
-    const size = Math.min(bid.size, ask.size);
-    bid.size -= size;
-    ask.size -= size;
-    netted[bid.venue]!.bids += size;
-    netted[ask.venue]!.asks += size;
-    if (bid.size === 0) i++;
-    if (ask.size === 0) j++;
+    const size = Math.min(bids.size(b), asks.size(a));
+    bids.take(b, size);
+    asks.take(a, size);
+    netted[b]!.bids += size;
+    netted[a]!.asks += size;
   }
-  return crossed;
 }
 
-function groupLevels(entries: readonly Entry[], side: Side, group: number, depth: number, names: readonly string[]): AggregatedLevel[] {
+function groupLevels(side: MergedSide, group: number, depth: number, names: readonly string[]): AggregatedLevel[] {
   const levels: AggregatedLevel[] = [];
   let cumulative = 0;
   let current: AggregatedLevel | undefined;
-  for (const e of entries) {
-    const price = groupPrice(e.price, side, group);
+  for (let v = side.best(); v >= 0; v = side.best()) {
+    const price = groupPrice(side.price(v), side.side, group);
     if (current === undefined || current.price !== price) {
       if (levels.length === depth) break;
       current = { price, size: 0, cumulative, venues: {} };
       levels.push(current);
     }
-    const name = names[e.venue]!;
-    current.size += e.size;
-    current.venues[name] = (current.venues[name] ?? 0) + e.size;
-    cumulative += e.size;
+    const size = side.size(v);
+    const name = names[v]!;
+    current.size += size;
+    current.venues[name] = (current.venues[name] ?? 0) + size;
+    cumulative += size;
     current.cumulative = cumulative;
+    side.take(v, size);
   }
   return levels;
 }
