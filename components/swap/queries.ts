@@ -13,7 +13,7 @@ export class DeskRequestError extends Error {
   }
 }
 
-async function deskJson<T extends z.ZodType>(url: string, schema: T, init?: RequestInit): Promise<z.output<T>> {
+export async function deskJson<T extends z.ZodType>(url: string, schema: T, init?: RequestInit): Promise<z.output<T>> {
   const res = await fetch(url, { cache: "no-store", ...init });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
