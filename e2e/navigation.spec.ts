@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./console";
 
-// Keys and Swap need a signed-in owner: a visitor lands on sign-in, sent back afterwards.
+// Trade, Keys and Swap need a signed-in owner: a visitor lands on sign-in, sent back afterwards.
 const ENTRIES = [
   { label: "Markets", path: "/" },
-  { label: "Trade", path: "/trade" },
+  { label: "Trade", path: "/trade", landsOn: "/sign-in" },
   { label: "Swap", path: "/swap", landsOn: "/sign-in" },
   { label: "Keys", path: "/keys", landsOn: "/sign-in" },
   { label: "Search", path: "/search" },
