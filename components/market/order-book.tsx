@@ -12,7 +12,6 @@ import { cn } from "@/components/ui/cn";
 import type { AggregatedBook } from "@/lib/client/market-data";
 import { GROUPS } from "./book-group";
 import { formatDecimal, formatPercent, multiplyStep } from "./format";
-import { BOOK_DEPTH } from "./queries";
 import { useTicketLink, type BookSide } from "./ticket-link";
 import { venueColor } from "./venue-colors";
 
@@ -72,11 +71,12 @@ function BookLevelRow({ level, side, maxSize, format }: { level: Level; side: Bo
   );
 }
 
-function Side({ levels, side, maxSize, format }: { levels: readonly Level[]; side: BookSide; maxSize: number; format: BookFormat }) {
-  // Asks are listed worst first, so the best ask sits just above the spread.
+function Side({ levels, side, rows, maxSize, format }: { levels: readonly Level[]; side: BookSide; rows: number; maxSize: number; format: BookFormat }) {
+  // Asks are listed worst first, so the best ask sits just above the spread. Both sides keep the height
+  // of the longer one, so the spread does not jump when a level comes or goes.
   const shown = side === "ask" ? [...levels].reverse() : levels;
   return (
-    <ol aria-label={side === "ask" ? "Asks" : "Bids"} className={cn("flex min-h-0 flex-col", side === "ask" && "justify-end")} style={{ height: `${BOOK_DEPTH * 1.5}rem` }}>
+    <ol aria-label={side === "ask" ? "Asks" : "Bids"} className={cn("flex min-h-0 flex-col", side === "ask" && "justify-end")} style={{ height: `${rows * 1.5}rem` }}>
       {shown.map((level) => (
         <BookLevelRow key={level.price} level={level} side={side} maxSize={maxSize} format={format} />
       ))}
@@ -142,6 +142,7 @@ export interface OrderBookProps {
 export function OrderBook({ book, format, group, onGroup, error }: OrderBookProps) {
   const levels = book ? [...book.bids, ...book.asks] : [];
   const maxSize = levels.reduce((max, level) => Math.max(max, Number(level.size)), 0);
+  const rows = book ? Math.max(book.bids.length, book.asks.length) : 0;
   return (
     <section aria-labelledby="book-title" className="flex flex-col rounded-lg border bg-card" data-testid="order-book">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-2">
@@ -168,9 +169,9 @@ export function OrderBook({ book, format, group, onGroup, error }: OrderBookProp
         <EmptyState icon={BookOpenIcon} title="The book is empty" description="No venue quotes this market right now." className="m-3 border-0" />
       ) : (
         <>
-          <Side levels={book.asks} side="ask" maxSize={maxSize} format={format} />
+          <Side levels={book.asks} side="ask" rows={rows} maxSize={maxSize} format={format} />
           <Spread book={book} format={format} />
-          <Side levels={book.bids} side="bid" maxSize={maxSize} format={format} />
+          <Side levels={book.bids} side="bid" rows={rows} maxSize={maxSize} format={format} />
         </>
       )}
     </section>
