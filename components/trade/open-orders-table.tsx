@@ -69,7 +69,7 @@ export function OpenOrdersTable() {
                 const format = formatOf(order.symbol);
                 return (
                   <TableRow key={`${order.venue}:${order.orderId}`} data-testid="open-order" data-venue={order.venue}>
-                    <TableCell>{order.symbol}</TableCell>
+                    <TableCell className="whitespace-nowrap">{order.symbol}</TableCell>
                     <TableCell>{order.venue}</TableCell>
                     <TableCell className={order.side === "BUY" ? "text-success" : "text-destructive"}>{sideWords(order.side)}</TableCell>
                     <TableCell>

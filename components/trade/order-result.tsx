@@ -4,7 +4,6 @@
 // each venue got (its status, fill, average price, fees and why any rest was cancelled).
 
 import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/components/ui/cn";
 import type { MarketFormat } from "./market-formats";
 import { OrderStatusBadge } from "./status-badge";
@@ -27,33 +26,21 @@ export function OrderResult({ order, format, title }: { order: ParentOrderView; 
         {order.outcome}
       </p>
       {order.children.length > 0 ? (
-        <Table aria-label="Child orders per venue" className="text-xs">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Venue</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Filled</TableHead>
-              <TableHead className="text-right">Avg price</TableHead>
-              <TableHead className="text-right">Fees</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {order.children.map((child) => (
-              <TableRow key={`${child.venue}-${child.clientOrderId ?? child.orderId}`} data-testid="order-child" data-venue={child.venue}>
-                <TableCell>{child.venue}</TableCell>
-                <TableCell>
-                  <OrderStatusBadge order={child} />
-                  {child.reason ? <p className="mt-1 text-muted-foreground">{reasonWords(child.reason)}</p> : null}
-                </TableCell>
-                <TableCell className="text-right font-mono tabular-nums">
-                  {formatAmount(child.filledQuantity, format?.sizeDecimals)} / {formatAmount(child.quantity, format?.sizeDecimals)}
-                </TableCell>
-                <TableCell className="text-right font-mono tabular-nums">{formatAmount(child.averagePrice, format === undefined ? undefined : format.priceDecimals + 2)}</TableCell>
-                <TableCell className="text-right font-mono tabular-nums">{formatUsd(child.fees)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ul aria-label="Child orders per venue" className="flex flex-col divide-y rounded-md border text-xs">
+          {order.children.map((child) => (
+            <li key={`${child.venue}-${child.clientOrderId ?? child.orderId}`} data-testid="order-child" data-venue={child.venue} className="flex flex-col gap-1 px-2.5 py-2">
+              <span className="flex items-center justify-between gap-2">
+                <span className="font-medium">{child.venue}</span>
+                <OrderStatusBadge order={child} />
+              </span>
+              <span className="font-mono tabular-nums text-muted-foreground">
+                {formatAmount(child.filledQuantity, format?.sizeDecimals)} of {formatAmount(child.quantity, format?.sizeDecimals)}
+                {child.averagePrice === null ? "" : ` at ${formatAmount(child.averagePrice, format === undefined ? undefined : format.priceDecimals + 2)}`} · fees {formatUsd(child.fees)}
+              </span>
+              {child.reason ? <span className="text-muted-foreground">{reasonWords(child.reason)}</span> : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );

@@ -65,7 +65,7 @@ export function PositionsTable() {
               return (
                 <Fragment key={group.key}>
                   <TableRow data-testid="position" data-symbol={group.symbol} data-side={group.side} className="bg-muted/30 font-medium">
-                    <TableCell>{group.symbol}</TableCell>
+                    <TableCell className="whitespace-nowrap">{group.symbol}</TableCell>
                     <TableCell className={group.side === "LONG" ? "text-success" : "text-destructive"}>{sideWords(group.side)}</TableCell>
                     <TableCell className={num} data-testid="position-size">
                       {formatAmount(group.size, format?.sizeDecimals)}
