@@ -86,6 +86,14 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   const chart = page.getByTestId("candle-chart");
   await expect(chart).toHaveAttribute("data-drawn", /^BTC-USD 1m [1-9]/);
   await expect.poll(async () => (await chartPixels(page)).candlePixels).toBeGreaterThan(50);
+  // The crosshair shows the values of the candle under the pointer (the last candle otherwise).
+  const legendTime = page.getByTestId("chart-legend").locator("div").first();
+  const lastCandleTime = await legendTime.innerText();
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await expect(legendTime).not.toHaveText(lastCandleTime);
+  await page.mouse.move(0, 0);
+
   // TradingView's attribution, as the library's licence asks: its logo on the chart and the notice below it.
   await expect(page.getByRole("link", { name: "Charting by TradingView" })).toBeVisible();
   await expect(page.getByRole("link", { name: "TradingView", exact: true })).toHaveAttribute("href", "https://www.tradingview.com/");
