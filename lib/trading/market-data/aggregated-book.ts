@@ -63,8 +63,13 @@ export function aggregatedBook(source: MarketSource, symbol: string, query: Book
 /** The same as aggregatedBook, serialized: the merged levels are serialized once per change of the books. */
 export function aggregatedBookJson(source: MarketSource, symbol: string, query: BookQuery = {}): Serialized<AggregatedBookView> {
   const core = bookCore(source, symbol, query);
-  const live = JSON.stringify(liveParts(core, source.now(), venueActivity(source.venues)));
-  return `${core.json},${live.slice(1)}` as Serialized<AggregatedBookView>;
+  const now = source.now();
+  // Polls arriving in the same millisecond share the whole answer.
+  if (core.serialized?.at !== now) {
+    const live = JSON.stringify(liveParts(core, now, venueActivity(source.venues)));
+    core.serialized = { at: now, json: `${core.json},${live.slice(1)}` as Serialized<AggregatedBookView> };
+  }
+  return core.serialized.json;
 }
 
 type LiveParts = Pick<AggregatedBookView, "stale" | "venues" | "time">;
@@ -77,6 +82,8 @@ interface BookCore {
   view: Omit<AggregatedBookView, keyof LiveParts>;
   /** `view` as JSON without its closing brace. */
   json: string;
+  /** The last whole answer and the millisecond it was made for. */
+  serialized?: { at: number; json: Serialized<AggregatedBookView> };
   venues: VenueSnapshot[];
 }
 
