@@ -43,3 +43,16 @@ describe("mergeBooks", () => {
     expect(() => mergeBooks([], { group: 2.5 })).toThrow(RangeError);
   });
 });
+
+describe("mergeBooks with depth 0", () => {
+  it("gives the best prices after netting without building levels", () => {
+    const book = mergeBooks(
+      [
+        { venue: "a", bids: [[105, 2], [100, 4]], asks: [[106, 1]] },
+        { venue: "b", bids: [[98, 1]], asks: [[103, 3]] },
+      ],
+      { depth: 0 },
+    );
+    expect(book).toMatchObject({ bids: [], asks: [], bestBid: 100, bestAsk: 103, crossed: true });
+  });
+});

@@ -41,7 +41,7 @@ export interface AggregatedBook {
 export interface MergeOptions {
   /** Group width in base ticks (≥ 1): bids round down to a multiple of it and asks up, so groups never overlap. */
   group?: number;
-  /** Levels per side (after grouping); unlimited when absent. */
+  /** Levels per side (after grouping); unlimited when absent, none with 0 (the best prices and netting only). */
   depth?: number;
 }
 

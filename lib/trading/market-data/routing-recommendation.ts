@@ -64,7 +64,7 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
   const inputs = routeVenueInputs(listings.map((l) => l.venue), symbol);
   const plan = planRoute({ market: spec, side, quantityLots: lots, venues: inputs });
   // The aggregated book's mid (crossing venues netted), so the slippage matches the mid the book shows.
-  const { bestBid, bestAsk } = mergeBooks(inputs);
+  const { bestBid, bestAsk } = mergeBooks(inputs, { depth: 0 }); // only the best prices: no level is built
   const midTimesTwo = bestBid === null || bestAsk === null ? null : bestBid + bestAsk;
   // Two decimals finer than the tick, so averages between ticks show.
   const priceScale = parseDecimal(spec.baseTick).scale + 2;
