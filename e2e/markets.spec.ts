@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { watchConsole } from "./console";
 
 // The markets pages against the simulated venues the server runs (VENUES defaults to embedded outside
@@ -114,13 +114,15 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   // Clicking a level puts its price in the ticket's price field.
   const priceField = page.getByTestId("order-ticket").getByLabel(/^Price/);
   await expect(priceField).toHaveValue("");
-  const bid = page.locator('[data-testid=book-level][data-side="bid"]').first();
-  const bidPrice = await bid.getAttribute("data-price");
-  await bid.click();
+  // The book moves while the test runs: read the level's price in the same step as the click.
+  const clickLevel = (level: Locator) =>
+    level.evaluate((el) => {
+      (el as HTMLElement).click();
+      return el.getAttribute("data-price");
+    });
+  const bidPrice = await clickLevel(page.locator('[data-testid=book-level][data-side="bid"]').first());
   await expect(priceField).toHaveValue(bidPrice!);
-  const ask = page.locator('[data-testid=book-level][data-side="ask"]').last();
-  const askPrice = await ask.getAttribute("data-price");
-  await ask.click();
+  const askPrice = await clickLevel(page.locator('[data-testid=book-level][data-side="ask"]').last());
   await expect(priceField).toHaveValue(askPrice!);
 
   // Grouping: the finest group shows ticks, a coarser one multiples of its width.

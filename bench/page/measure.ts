@@ -29,13 +29,13 @@ export async function measureRun(browser: Browser, url: string, settleMs: number
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const scripts = new Map<string, Promise<number>>();
-  let html = "";
   page.on("response", (res: Response) => {
     if (res.request().resourceType() === "script") scripts.set(res.url(), res.body().then((b) => gzipSync(b).length, () => 0));
   });
   try {
-    const doc = await page.goto(url, { waitUntil: "load" });
-    html = (await doc?.text()) ?? "";
+    // The same HTML as the browser's, read apart: a streamed document's body is not always kept by the browser.
+    const html = await (await fetch(url)).text();
+    await page.goto(url, { waitUntil: "load" });
     await page.waitForTimeout(settleMs);
     const lcp = (await page.evaluate(LCP_SCRIPT)) as { ms: number; element: string } | null;
     const initial = scriptsOf(html, url);
