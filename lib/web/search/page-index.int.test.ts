@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manualClock } from "../../clock";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
 import { createTestApi, type TestApi } from "../../testing/api";
+import { createTestDatabase, type TestDatabase } from "../../testing/database";
 import type { ScrapedPage } from "../types";
+import { rankPages } from "./bm25";
 import { createIndexProvider, indexPage } from "./page-index";
 import type { SearchProvider } from "./provider";
+import { splitQuery } from "./query-syntax";
 
 let t: TestApi;
 let index: SearchProvider;
@@ -57,5 +63,93 @@ describe("the embedded index", () => {
     await indexPage(ctx, page({ url: "https://c.test/cooking", title: "Cooking risotto", text: "Stir the rice slowly." }));
     expect(await index.search("pasta", { maxResults: 10 })).toEqual([]);
     expect(urls(await index.search("risotto", { maxResults: 10 }))).toEqual(["https://c.test/cooking"]);
+  });
+});
+
+// A worked example on a corpus of its own (a fresh database), with BM25 computed by hand.
+// Body text only, except P5 and P6; every word below is its own lexeme and no stop word.
+//
+//   P1 "copper zinc"                    dl 2
+//   P2 "copper iron"                    dl 2
+//   P3 "copper iron silver gold"        dl 4
+//   P4 "cobalt silver"                  dl 2
+//   P5 title "Tin",  body "gold"        dl 3·1 + 1 = 4 (a title token weighs 3)
+//   P6 title "Gold", body "tin"         dl 3·1 + 1 = 4
+//
+// N = 6, avgdl = 18 / 6 = 3. k1 = 1.2, b = 0.75, so k1·(1 − b + b·dl/avgdl) = 0.3·(1 + dl):
+// 0.9 for dl 2, 1.5 for dl 4. sat(tf, dl) = tf·2.2 / (tf + 0.3·(1 + dl)):
+//   sat(1, 2) = 2.2/1.9 = 1.157895   sat(1, 4) = 2.2/2.5 = 0.88   sat(3, 4) = 6.6/4.5 = 1.466667
+// idf(df) = ln(1 + (6 − df + 0.5)/(df + 0.5)):
+//   df 1 (cobalt, zinc) = ln(4.6667) = 1.540445
+//   df 2 (iron, silver, tin) = ln(2.8) = 1.029619
+//   df 3 (copper, gold) = ln 2 = 0.693147
+describe("BM25 over the embedded index, a worked example", () => {
+  let made: TestDatabase;
+  let handle: DatabaseHandle;
+  let bm25: SearchProvider;
+  const P = (n: number) => `https://p${n}.test/`;
+  const score = async (query: string) =>
+    Object.fromEntries((await rankPages(handle.db, splitQuery(query), 10)).map((r) => [r.url, r.score]));
+  const order = async (query: string) => urls(await bm25.search(query, { maxResults: 10 }));
+
+  beforeAll(async () => {
+    made = await createTestDatabase();
+    handle = await openDatabase(made.target);
+    await migrateDatabase(handle);
+    bm25 = createIndexProvider(handle.db);
+    const ctx = { db: handle.db, clock: manualClock() };
+    const corpus: [string, string][] = [["", "copper zinc"], ["", "copper iron"], ["", "copper iron silver gold"], ["", "cobalt silver"], ["Tin", "gold"], ["Gold", "tin"]];
+    for (const [i, [title, text]] of corpus.entries()) await indexPage(ctx, page({ url: P(i + 1), title, text }));
+  });
+  afterAll(async () => {
+    await handle.close();
+    await made.drop();
+  });
+
+  it("ranks a rare term above a common one, and a short page above a long one with the same tf", async () => {
+    // cobalt copper: P4 1.540445·1.157895 = 1.783673; P1, P2 0.693147·1.157895 = 0.802591 (tie: by URL);
+    // P3 0.693147·0.88 = 0.609970.
+    expect(await order("cobalt copper")).toEqual([P(4), P(1), P(2), P(3)]);
+    const s = await score("cobalt copper");
+    expect(s[P(4)]).toBeCloseTo(1.783673, 5);
+    expect(s[P(1)]).toBeCloseTo(0.802591, 5);
+    expect(s[P(3)]).toBeCloseTo(0.60997, 5);
+    // iron: P2 1.029619·1.157895 = 1.192191 above P3 1.029619·0.88 = 0.906065.
+    expect(await order("iron")).toEqual([P(2), P(3)]);
+    expect(await score("iron")).toEqual({ [P(2)]: expect.closeTo(1.192191, 5), [P(3)]: expect.closeTo(0.906065, 5) });
+  });
+
+  it("sums over the terms a page holds, so more terms come first", async () => {
+    // copper iron: P2 0.802591 + 1.192191 = 1.994782; P3 0.609970 + 0.906065 = 1.516035; P1 0.802591.
+    expect(await order("copper iron")).toEqual([P(2), P(3), P(1)]);
+    expect((await score("copper iron"))[P(2)]).toBeCloseTo(1.994782, 5);
+  });
+
+  it("returns partial matches when a query word is on no page", async () => {
+    // unicorn: df 0, on no page, adds nothing; zinc: P1 1.540445·1.157895 = 1.783673.
+    expect(await order("zinc unicorn")).toEqual([P(1)]);
+    expect((await score("zinc unicorn"))[P(1)]).toBeCloseTo(1.783673, 5);
+    expect(await order("unicorn")).toEqual([]);
+  });
+
+  it("requires quoted phrases and honours exclusions", async () => {
+    // Only P3 holds "iron silver": copper 0.609970 + iron 0.906065 + silver 0.906065 = 2.422100.
+    expect(await order('"iron silver" copper')).toEqual([P(3)]);
+    expect((await score('"iron silver" copper'))[P(3)]).toBeCloseTo(2.4221, 5);
+    expect(await order('"silver iron"')).toEqual([]);
+    // copper -iron: P2 and P3 hold iron; P1 remains.
+    expect(await order("copper -iron")).toEqual([P(1)]);
+    // gold -"iron silver": P3 excluded; P6 (gold in the title) above P5, as below.
+    expect(await order('gold -"iron silver"')).toEqual([P(6), P(5)]);
+    // Exclusions alone select every other page, unranked (score 0, newest first, then by URL).
+    expect(await order("-copper -gold")).toEqual([P(4)]);
+  });
+
+  it("weighs the title above the body", async () => {
+    // tin: P5 (title) tf 3, 1.029619·1.466667 = 1.510108; P6 (body) tf 1, 1.029619·0.88 = 0.906065.
+    expect(await order("tin")).toEqual([P(5), P(6)]);
+    expect((await score("tin"))[P(5)]).toBeCloseTo(1.510108, 5);
+    // gold: P6 (title) 0.693147·1.466667 = 1.016616; P3 and P5 (body, dl 4) 0.609970 each, by URL.
+    expect(await order("gold")).toEqual([P(6), P(3), P(5)]);
   });
 });
