@@ -19,6 +19,8 @@ const HOUR = 3_600_000;
 /** Gaps longer than this (a suspended laptop, a long restart) are crossed in one price step. */
 const MAX_CATCH_UP_MS = 60_000;
 const HISTORY_MINUTES = 7 * 24 * 60;
+/** At most this many arbitrage trades per market and step; the rest waits for the next step. */
+const ARBITRAGE_ROUNDS = 200;
 const FUNDING: FundingParams = { convergenceHours: 8, capE8: 50_000 };
 // The basis reverts to its mean with a half-life of about an hour (as in the back-fill).
 const BASIS_REVERSION_PER_MS = Math.log(2) / HOUR;
@@ -222,14 +224,42 @@ export class SimExchange {
         m.rollCandles(t);
       }
     }
+    for (const spec of markets) this.arbitrage(spec.symbol, t, change);
     if (!change.empty) this.commitFromSimulation(change);
+  }
+
+  /**
+   * Simulated arbitrageurs: when one venue's best bid is above another's best ask (stale quotes, a basis
+   * gap) or meets it, they buy the cheap ask and sell the rich bid until the venues no longer cross, as on real
+   * markets where nobody leaves free money on the table for long.
+   */
+  private arbitrage(symbol: string, t: number, change: OwnerChange): void {
+    for (let round = 0; round < ARBITRAGE_ROUNDS; round++) {
+      let rich: { venue: SimVenue; m: SimMarket; price: number } | undefined;
+      let cheap: { venue: SimVenue; m: SimMarket; price: number } | undefined;
+      for (const venue of this.venues) {
+        const m = venue.simMarkets.get(symbol)!;
+        const bid = m.book.bestBid();
+        const ask = m.book.bestAsk();
+        if (bid !== undefined && (rich === undefined || bid > rich.price)) rich = { venue, m, price: bid };
+        if (ask !== undefined && (cheap === undefined || ask < cheap.price)) cheap = { venue, m, price: ask };
+      }
+      if (rich === undefined || cheap === undefined || rich.venue === cheap.venue || rich.price < cheap.price) return;
+      const lots = Math.min(rich.m.book.snapshot(1).bids[0]!.size, cheap.m.book.snapshot(1).asks[0]!.size);
+      const owner = `${SIM_OWNER_PREFIX}arb`;
+      const buy = cheap.m.book.submit({ id: `arb-${++this.mmOrderSeq}`, owner, side: "BUY", type: "LIMIT", price: cheap.price, size: lots, timeInForce: "IOC" }, t);
+      this.applyAll(cheap.venue, cheap.m, [buy], t, change);
+      const sell = rich.m.book.submit({ id: `arb-${++this.mmOrderSeq}`, owner, side: "SELL", type: "LIMIT", price: rich.price, size: lots, timeInForce: "IOC" }, t);
+      this.applyAll(rich.venue, rich.m, [sell], t, change);
+    }
   }
 
   private requote(venue: SimVenue, m: SimMarket, t: number, change: OwnerChange): void {
     const profile = venue.deps.profile;
     const price = m.fair * Number(m.spec.baseTick);
     const lotsAtTouch = Math.max(1, Math.round((15_000 * profile.depthScale) / (price * Number(m.spec.lot))));
-    const desired = desiredQuotes(m.fair, { tickMultiple: profile.tickMultiple, levels: profile.depthLevels, lotsAtTouch, halfSpread: m.fair * 0.00005 });
+    const halfSpread = m.fair * 0.00005;
+    const desired = desiredQuotes(this.quoteCentre(venue, m, halfSpread), { tickMultiple: profile.tickMultiple, levels: profile.depthLevels, lotsAtTouch, halfSpread });
     const { cancel, place } = quoteChanges(m.quoteLadders(), desired);
     for (const c of cancel) {
       const quotes = c.side === "BUY" ? m.quotes.bids : m.quotes.asks;
@@ -245,6 +275,27 @@ export class SimExchange {
       this.applyAll(venue, m, [result], t, change);
       if (result.ack.openSize > 0) (p.side === "BUY" ? m.quotes.bids : m.quotes.asks).set(p.price, { orderId: id, lots: result.ack.openSize });
     }
+  }
+
+  /**
+   * Where a market maker centres its quotes: its venue's fair value, held close enough to the other
+   * venues' touch that its bid stays below their best ask and its ask above their best bid (market
+   * makers watch the other venues; one that quoted through them would be picked off at once).
+   */
+  private quoteCentre(venue: SimVenue, m: SimMarket, halfSpread: number): number {
+    let othersBid = -Infinity;
+    let othersAsk = Infinity;
+    for (const other of this.venues) {
+      if (other === venue) continue;
+      const book = other.simMarkets.get(m.spec.symbol)!.book;
+      othersBid = Math.max(othersBid, book.bestBid() ?? -Infinity);
+      othersAsk = Math.min(othersAsk, book.bestAsk() ?? Infinity);
+    }
+    if (othersBid >= othersAsk) return m.fair;
+    const step = venue.deps.profile.tickMultiple;
+    const low = othersBid - halfSpread + step;
+    const high = othersAsk + halfSpread - step;
+    return low > high ? m.fair : Math.min(Math.max(m.fair, low), high);
   }
 
   /** The mark: the venue's fair value held inside its best bid and ask. Stops trigger on it. */
