@@ -31,19 +31,24 @@ export const placeOrderBody = z
   })
   .meta({ id: "PlaceOrder" });
 
+/** What every order answer states of the order itself, a venue's child or the parent placed here. */
+const orderShape = {
+  symbol: z.string(),
+  side: z.enum(["BUY", "SELL"]),
+  type: z.enum(["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT"]),
+  quantity: decimal,
+  price: decimal.nullable(),
+  triggerPrice: decimal.nullable(),
+  reduceOnly: z.boolean(),
+};
+
 export const orderSchema = z
   .object({
     venue: z.string().meta({ example: "alder" }),
     orderId: z.string().nullable().meta({ description: "The venue's id; null when the venue never received the order" }),
     clientOrderId: z.string().nullable(),
     parentId: z.string().nullable().meta({ description: "The order placed through this API that this is part of" }),
-    symbol: z.string(),
-    side: z.enum(["BUY", "SELL"]),
-    type: z.enum(["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT"]),
-    quantity: decimal,
-    price: decimal.nullable(),
-    triggerPrice: decimal.nullable(),
-    reduceOnly: z.boolean(),
+    ...orderShape,
     status: z.enum(["PENDING", "NEW", "PARTIALLY_FILLED", "FILLED", "CANCELED", "REJECTED"]).meta({
       description: "NEW and PARTIALLY_FILLED are live. CANCELED keeps what filled before (see reason). PENDING: sent, answer unknown.",
     }),
@@ -59,13 +64,7 @@ export const orderSchema = z
 export const parentOrderSchema = z
   .object({
     id: z.string(),
-    symbol: z.string(),
-    side: z.enum(["BUY", "SELL"]),
-    type: z.enum(["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT"]),
-    quantity: decimal,
-    price: decimal.nullable(),
-    triggerPrice: decimal.nullable(),
-    reduceOnly: z.boolean(),
+    ...orderShape,
     routing: z.enum(["SMART", "VENUE"]).meta({ description: "SMART: split across venues by best price after taker fees; VENUE: sent to preferredExchange" }),
     slippage: z.number().nullable(),
     status: z.enum(["NEW", "PARTIALLY_FILLED", "FILLED", "CANCELED", "REJECTED", "PENDING"]).meta({

@@ -22,15 +22,9 @@ export interface FundingRow {
   time: number;
 }
 
-export interface AccountRow {
+export interface AccountRow extends Omit<AccountState, "positions"> {
   ownerId: string;
   venue: string;
-  collateral: bigint;
-  deposits: bigint;
-  realizedPnl: bigint;
-  fees: bigint;
-  funding: bigint;
-  updatedAt: number;
 }
 
 export interface PositionRow {
