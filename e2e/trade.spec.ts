@@ -69,6 +69,18 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
   await expect(position).toHaveCount(0);
   await expect(positions.getByText("No open positions")).toBeVisible();
 
+  // An order sent elsewhere (the ticket on a market's page, in another tab) reaches the desk through its
+  // account stream, well before the slow polling it keeps while the stream is live.
+  await expect(page.getByTestId("desk-live")).toHaveAttribute("data-stream", "live");
+  const elsewhere = await page.context().newPage();
+  await elsewhere.goto("/markets/ETH-USD");
+  const otherTicket = elsewhere.getByTestId("order-ticket");
+  await otherTicket.getByLabel("Size (ETH)").fill("0.1");
+  await otherTicket.getByRole("button", { name: "Buy ETH" }).click();
+  await expect(otherTicket.getByTestId("order-result")).toHaveAttribute("data-status", "FILLED", { timeout: 20_000 });
+  await expect(positions.locator('[data-testid=position][data-symbol="ETH-USD"]')).toBeVisible({ timeout: 5_000 });
+  await elsewhere.close();
+
   expect(problems).toEqual([]);
 });
 

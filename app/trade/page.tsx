@@ -8,6 +8,7 @@ import { TradeDesk } from "@/components/trade/trade-desk";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireOwnerId } from "@/lib/dashboard/session";
+import { deskStreamAvailable } from "@/lib/dashboard/trade-desk";
 
 export const metadata: Metadata = { title: "Trade" };
 
@@ -26,7 +27,11 @@ export default async function TradePage({ searchParams }: { searchParams: Promis
         <EmptyState icon={ArrowLeftRightIcon} title="No markets to trade" description="The trading API lists no markets: no venue is running." />
       ) : (
         <MarketApiProvider baseUrl={browserMarketApiUrl()}>
-          <TradeDesk initialPairs={loaded.pairs} initialSymbol={typeof symbol === "string" ? symbol.toUpperCase() : loaded.pairs[0]!.symbol} />
+          <TradeDesk
+            initialPairs={loaded.pairs}
+            initialSymbol={typeof symbol === "string" ? symbol.toUpperCase() : loaded.pairs[0]!.symbol}
+            accountStream={deskStreamAvailable()}
+          />
         </MarketApiProvider>
       )}
     </>

@@ -1,38 +1,47 @@
 "use client";
 
-// Keeps a TanStack Query entry live from a server-sent event stream, and says whether it is live so the
-// query can poll instead when it is not. Every event carries a sequence number: a gap (an event lost, or
+// Keeps a TanStack Query entry live from a server-sent event stream (useLiveQuery), or reacts to a stream's
+// events some other way (useEventStream: the trade desk refetches on its account stream), and says whether
+// it is live so the queries can poll instead when it is not. Every event carries a sequence number: a gap (an event lost, or
 // the server restarted) closes the stream and opens it again, and the server starts every connection with
 // a full snapshot, so the entry resyncs. A stream that fails is retried after a pause; polling covers the
 // time between.
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 
-export interface StreamMessage<T> {
+/** What a stream's events are read into: a number to follow, and what the event says. */
+export interface NumberedMessage {
   /** A snapshot restarts the numbering; an update must follow the last number by one. */
   kind: "snapshot" | "update";
   seq: number;
+}
+
+export interface StreamMessage<T> extends NumberedMessage {
   /** Replaces the entry (a snapshot), or derives the new entry from the current one (an update). */
   apply(current: T | undefined): T;
 }
 
-export interface LiveStreamOptions<T> {
+export interface EventStreamOptions<M extends NumberedMessage> {
   /** The stream's URL; null to stay on polling. */
   url: string | null;
-  queryKey: QueryKey;
   /** The event types to listen to ("message" for unnamed events). */
   events: readonly string[];
   /** Reads one event's data; throws on a malformed one (counted as a gap). Keep it stable (module level). */
-  parse(event: string, data: unknown): StreamMessage<T>;
+  parse(event: string, data: unknown): M;
+  /** Called with every message in order, a snapshot after every (re)connection. Keep it stable (useCallback). */
+  onMessage(message: M): void;
+}
+
+export interface LiveStreamOptions<T> extends Omit<EventStreamOptions<StreamMessage<T>>, "onMessage"> {
+  queryKey: QueryKey;
 }
 
 const RETRY_MS = 5_000;
 
-export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOptions<T>): { live: boolean } {
-  const queryClient = useQueryClient();
+/** Follows a numbered event stream: reopens it on a gap, a malformed event or a failure; says whether it is live. */
+export function useEventStream<M extends NumberedMessage>({ url, events, parse, onMessage }: EventStreamOptions<M>): { live: boolean } {
   const [live, setLive] = useState(false);
-  const key = JSON.stringify(queryKey);
   const eventList = events.join(",");
 
   useEffect(() => {
@@ -41,7 +50,6 @@ export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOpti
     let retry: ReturnType<typeof setTimeout> | null = null;
     let lastSeq: number | null = null;
     let stopped = false;
-    const entryKey = JSON.parse(key) as QueryKey;
 
     const reopen = (delay: number) => {
       source?.close();
@@ -52,7 +60,7 @@ export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOpti
     };
 
     const onEvent = (type: string) => (event: MessageEvent<string>) => {
-      let message: StreamMessage<T>;
+      let message: M;
       try {
         message = parse(type, JSON.parse(event.data));
       } catch {
@@ -60,7 +68,7 @@ export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOpti
       }
       if (message.kind === "update" && (lastSeq === null || message.seq !== lastSeq + 1)) return reopen(0);
       lastSeq = message.seq;
-      queryClient.setQueryData<T>(entryKey, (current) => message.apply(current));
+      onMessage(message);
       setLive(true);
     };
 
@@ -83,7 +91,18 @@ export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOpti
       if (retry !== null) clearTimeout(retry);
       source?.close();
     };
-  }, [url, key, eventList, parse, queryClient]);
+  }, [url, eventList, parse, onMessage]);
 
   return { live };
+}
+
+/** Keeps a query entry from a stream whose events carry the data (snapshot: replace; update: apply). */
+export function useLiveQuery<T>({ url, queryKey, events, parse }: LiveStreamOptions<T>): { live: boolean } {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  const onMessage = useCallback(
+    (message: StreamMessage<T>) => queryClient.setQueryData<T>(JSON.parse(key) as QueryKey, (current) => message.apply(current)),
+    [key, queryClient],
+  );
+  return useEventStream({ url, events, parse, onMessage });
 }

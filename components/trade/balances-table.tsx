@@ -10,12 +10,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/components/ui/cn";
 import { balancesQuery } from "./queries";
+import { useDeskStreaming } from "./desk-live";
 import { formatUsd, pnlTone } from "./trade-words";
 
 const num = "text-right font-mono tabular-nums";
 
 export function BalancesTable() {
-  const balances = useQuery(balancesQuery());
+  const balances = useQuery(balancesQuery(useDeskStreaming()));
   if (balances.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading balances" />;
   if (balances.isError) return <FormAlert message={`Balances could not be read: ${balances.error.message}`} />;
   if (balances.data.length === 0) return <EmptyState icon={WalletIcon} title="No balances" description="No venue holds collateral for you yet." className="py-8" />;

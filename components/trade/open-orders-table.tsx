@@ -14,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMarkets } from "./market-formats";
 import { openOrdersQuery } from "./queries";
+import { useDeskStreaming } from "./desk-live";
 import { OrderStatusBadge } from "./status-badge";
 import { formatAmount, sideWords, typeWords } from "./trade-words";
 import { useDeskAction } from "./use-desk-action";
@@ -21,7 +22,7 @@ import { useDeskAction } from "./use-desk-action";
 const num = "text-right font-mono tabular-nums";
 
 export function OpenOrdersTable() {
-  const orders = useQuery(openOrdersQuery());
+  const orders = useQuery(openOrdersQuery(undefined, useDeskStreaming()));
   const { formatOf } = useMarkets();
   const action = useDeskAction();
   const [note, setNote] = useState<string | null>(null);

@@ -20,6 +20,7 @@ import { DecimalField, SelectField } from "./fields";
 import { useMarkets, type MarketFormat } from "./market-formats";
 import { pairStatusWords, parsePairDraft, type PairDraft } from "./pair-form";
 import { pairsQuery } from "./queries";
+import { useDeskStreaming } from "./desk-live";
 import { formatAmount, formatUsd, pnlTone, sideWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 
@@ -91,7 +92,7 @@ function Leg({ leg, format }: { leg: PairLegView; format: MarketFormat | undefin
 }
 
 function PairsTable() {
-  const pairs = useQuery(pairsQuery());
+  const pairs = useQuery(pairsQuery(useDeskStreaming()));
   const { formatOf } = useMarkets();
   const action = useDeskAction();
   if (pairs.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading pairs" />;

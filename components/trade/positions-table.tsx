@@ -18,12 +18,13 @@ import { useMarkets } from "./market-formats";
 import { OrderResult } from "./order-result";
 import { groupPositions } from "./positions-view";
 import { positionsQuery } from "./queries";
+import { useDeskStreaming } from "./desk-live";
 import { formatAmount, formatUsd, pnlTone, sideWords } from "./trade-words";
 
 const num = "text-right font-mono tabular-nums";
 
 export function PositionsTable() {
-  const positions = useQuery(positionsQuery());
+  const positions = useQuery(positionsQuery(useDeskStreaming()));
   const { pairs, formatOf } = useMarkets();
   const [closing, setClosing] = useState<CloseTarget | null>(null);
   const [closed, setClosed] = useState<ParentOrderView | null>(null);

@@ -1,6 +1,7 @@
 // TanStack Query factories for the trade desk. Its reads go to small same-origin endpoints (app/trade/*)
-// that attach the owner's desk key or owner token on the server; they poll while on screen, since
-// positions and orders move with every fill.
+// that attach the owner's desk key or owner token on the server. The account reads (positions, orders,
+// balances, pairs) are refetched on every event of the desk's account stream (desk-live.tsx) and poll
+// slowly while it is live (marks still move); while it is down, or without it, they poll as before.
 
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -12,23 +13,27 @@ import { deskJson } from "@/components/swap/queries";
 
 const LIVE_MS = 2_000;
 const SLOW_MS = 5_000;
+/** The account reads' polling while the account stream is live. */
+export const STREAMING_MS = 15_000;
 
-export const positionsQuery = () =>
-  queryOptions({ queryKey: ["trade", "positions"], queryFn: () => deskJson("/trade/positions", z.array(positionSchema)), refetchInterval: LIVE_MS, staleTime: 0 });
+const every = (ms: number, streaming: boolean) => (streaming ? STREAMING_MS : ms);
 
-export const openOrdersQuery = (symbol?: string) =>
+export const positionsQuery = (streaming = false) =>
+  queryOptions({ queryKey: ["trade", "positions"], queryFn: () => deskJson("/trade/positions", z.array(positionSchema)), refetchInterval: every(LIVE_MS, streaming), staleTime: 0 });
+
+export const openOrdersQuery = (symbol?: string, streaming = false) =>
   queryOptions({
     queryKey: ["trade", "orders", symbol ?? "all"],
     queryFn: () => deskJson(symbol ? `/trade/orders?symbol=${encodeURIComponent(symbol)}` : "/trade/orders", z.array(orderSchema)),
-    refetchInterval: LIVE_MS,
+    refetchInterval: every(LIVE_MS, streaming),
     staleTime: 0,
   });
 
-export const balancesQuery = () =>
-  queryOptions({ queryKey: ["trade", "balances"], queryFn: () => deskJson("/trade/balances", z.array(balanceSchema)), refetchInterval: SLOW_MS, staleTime: 0 });
+export const balancesQuery = (streaming = false) =>
+  queryOptions({ queryKey: ["trade", "balances"], queryFn: () => deskJson("/trade/balances", z.array(balanceSchema)), refetchInterval: every(SLOW_MS, streaming), staleTime: 0 });
 
-export const pairsQuery = () =>
-  queryOptions({ queryKey: ["trade", "pairs"], queryFn: () => deskJson("/trade/pairs", z.array(pairSchema)), refetchInterval: LIVE_MS, staleTime: 0 });
+export const pairsQuery = (streaming = false) =>
+  queryOptions({ queryKey: ["trade", "pairs"], queryFn: () => deskJson("/trade/pairs", z.array(pairSchema)), refetchInterval: every(LIVE_MS, streaming), staleTime: 0 });
 
 export const killSwitchQuery = () =>
   queryOptions({ queryKey: ["trade", "kill-switch"], queryFn: () => deskJson("/trade/kill-switch", killSwitchPanelSchema), refetchInterval: SLOW_MS, staleTime: 0 });
@@ -36,4 +41,12 @@ export const killSwitchQuery = () =>
 /** After any trade: every desk read is stale. */
 export function refreshDesk(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ["trade"] });
+}
+
+/** The reads an account change makes stale (not the kill switch: only the owner moves it). */
+export const ACCOUNT_READ_KEYS = [positionsQuery().queryKey, ["trade", "orders"], balancesQuery().queryKey, pairsQuery().queryKey] as const;
+
+/** On an account stream event: the account reads are stale, and those on screen refetch now. */
+export async function refreshAccountReads(queryClient: QueryClient): Promise<void> {
+  await Promise.all(ACCOUNT_READ_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { ApiClientError } from "../client/http";
 import { createTradingClient, type TradingClient } from "../client/trading";
+import { eventStreamResponse } from "../http/sse";
+import { subscribeAccount } from "../trading/account-stream";
 import { deskAgentKey } from "./desk-key";
 import { dashboardDeps } from "./services";
 import { currentOwner } from "./session";
@@ -39,4 +41,21 @@ export async function tradeDeskRead(read: (ownerId: string) => Promise<unknown>)
     const failure = tradeDeskFailure(err);
     return Response.json({ error: failure.error }, { status: failure.status });
   }
+}
+
+/**
+ * The owner's account changes can be streamed only when the desk trades on this process's venues: not
+ * against a remote API, nor with the venues off. Then the desk polls alone.
+ */
+export function deskStreamAvailable(): boolean {
+  const deps = dashboardDeps();
+  return !deps.config.remoteTradingApi && deps.venues.length > 0;
+}
+
+/** The trade desk's account stream (app/trade/stream): signed in, or 401; 404 when it cannot be streamed. */
+export async function tradeDeskStream(request: Request): Promise<Response> {
+  const owner = await currentOwner();
+  if (!owner) return Response.json({ error: "Sign in to use the trade desk." }, { status: 401 });
+  if (!deskStreamAvailable()) return Response.json({ error: "This dashboard's trading API is not in this process: the desk polls it instead." }, { status: 404 });
+  return eventStreamResponse(subscribeAccount(dashboardDeps().venues, owner.ownerId), request.signal);
 }

@@ -3,10 +3,8 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { StreamSubscription } from "../../trading/market-data/streams";
 import { STREAM_MAX_UPDATES_PER_SECOND } from "../../trading/market-data/limits";
+import { HEARTBEAT_MS } from "../../http/sse";
 import type { AppEnv } from "../context";
-
-/** A comment line this often keeps proxies from closing a quiet stream. */
-const HEARTBEAT_MS = 15_000;
 
 /** How every market stream is described in the OpenAPI document. */
 export const streamDescription =
