@@ -34,6 +34,23 @@ test("sign in with Ethereum, mint a key, see it once, revoke it, and see it refu
   await expect(row).toContainText(`bourse_sk_live_…${key.slice(-4)}`);
   expect(await page.content()).not.toContain(key);
 
+  // Its own limits: checked per field, saved, and shown again when reopened.
+  await row.getByRole("button", { name: "Limits" }).click();
+  const limits = page.getByRole("dialog", { name: "Limits for ‘e2e agent’" });
+  const maxOrder = limits.getByLabel("Max order notional");
+  await expect(maxOrder).toHaveValue("");
+  await maxOrder.fill("-5");
+  await limits.getByRole("button", { name: "Save limits" }).click();
+  await expect(limits.getByText(/Enter US dollars/)).toBeVisible();
+  await expect(maxOrder).toBeFocused();
+  await maxOrder.fill("250");
+  await limits.getByRole("button", { name: "Save limits" }).click();
+  await expect(limits).toBeHidden();
+  await row.getByRole("button", { name: "Limits (1 set)" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Max order notional")).toHaveValue("250");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
   // The key works for an agent...
   const before = await request.get("/api/agent/positions", { headers: { authorization: `Bearer ${key}` } });
   expect(before.status()).toBe(200);

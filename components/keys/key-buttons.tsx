@@ -1,6 +1,7 @@
 "use client";
 
-import { BanIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { BanIcon, GaugeIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useKeyDialogs, type KeyRef } from "./key-dialogs";
 
@@ -14,11 +15,33 @@ export function MintKeyButton() {
   );
 }
 
-/** A row's Roll and Revoke buttons, each shown only when the key allows it. */
+/** Opens the owner's limits for one key, or for all keys (keyRef null); absent where the dashboard cannot set them. */
+export function LimitsButton({ keyRef }: { keyRef: KeyRef | null }) {
+  const { open, limitsSet } = useKeyDialogs();
+  const set = limitsSet(keyRef?.id ?? null);
+  if (set === null) return null;
+  return (
+    <Button variant="outline" size={keyRef ? "sm" : "default"} aria-haspopup="dialog" onClick={() => open({ type: "limits", key: keyRef })}>
+      <GaugeIcon aria-hidden="true" />
+      {keyRef ? "Limits" : "Limits for all keys"}
+      {set > 0 ? (
+        <>
+          <Badge variant="secondary" className="px-1.5 tabular-nums" aria-hidden="true">
+            {set}
+          </Badge>
+          <span className="sr-only">({set} set)</span>
+        </>
+      ) : null}
+    </Button>
+  );
+}
+
+/** A row's Limits, Roll and Revoke buttons, each shown only when the key allows it. */
 export function KeyRowButtons({ keyRef, rollable, revocable }: { keyRef: KeyRef; rollable: boolean; revocable: boolean }) {
   const { open } = useKeyDialogs();
   return (
     <div className="flex justify-end gap-1.5">
+      {revocable ? <LimitsButton keyRef={keyRef} /> : null}
       {rollable ? (
         <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => open({ type: "roll", key: keyRef })}>
           <RefreshCwIcon aria-hidden="true" />

@@ -21,6 +21,7 @@ import {
   type MintDraftField,
 } from "@/lib/dashboard/keys-actions-form";
 import { ChoiceGroup } from "./choice-group";
+import { FieldError } from "./field-error";
 
 const SCOPE_OPTIONS = SCOPE_CHOICES.map((choice) => ({
   value: choice,
@@ -39,14 +40,6 @@ const FIELD_OF: Record<keyof MintDraft, MintDraftField> = {
 };
 
 const INITIAL: MintDraft = { name: "", scopeChoice: "Read only", customScopes: ["account:read"], expiry: "never", customExpiry: "", ipAllowlist: "" };
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-xs text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** The mint form: checked here as the API will check it, then handed to `onSubmit`. */
 export function MintKeyForm({

@@ -15,7 +15,7 @@ import { createOwnerLock } from "./owner-lock";
 import { closePair, listPairs, openPair, recoverPairs } from "./pairs";
 import { closePosition, listBalances, listPositions, openPosition } from "./positions";
 import type { RiskOverride } from "./risk/limits";
-import { setOverride } from "./risk/store";
+import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
 
 /**
  * Execution for one owner at a time. Every mutating call takes a Caller (owner, and the agent key or
@@ -50,6 +50,8 @@ export interface TradingService {
   killSwitchState(ownerId: string): Promise<KillSwitchState>;
   /** Tightens the operator's limits for every key of the owner (keyId null) or one key; {} removes the override. */
   setRiskOverride(ownerId: string, keyId: string | null, override: RiskOverride): Promise<RiskOverride>;
+  /** The owner's overrides as set (for the owner's dashboard only: no agent endpoint shows them). */
+  riskOverrides(ownerId: string): Promise<OwnerOverrides>;
   /** Unwinds pairs a crash left half-open and forgets expired Idempotency-Keys; run at start and periodically. */
   maintain(): Promise<{ pairsRecovered: number; keysPurged: number }>;
 }
@@ -76,6 +78,7 @@ export function createTradingService(input: { database: DatabaseHandle; clock: C
     releaseKillSwitch: (ownerId, keyId) => releaseKillSwitch(ctx, ownerId, keyId),
     killSwitchState: (ownerId) => killSwitchState(ctx, ownerId),
     setRiskOverride: (ownerId, keyId, override) => setOverride(ctx.database.db, ownerId, keyId, { ...override }, ctx.clock.now()),
+    riskOverrides: (ownerId) => overridesOf(ctx.database.db, ownerId),
     maintain: async () => ({ pairsRecovered: await recoverPairs(ctx), keysPurged: await purgeIdempotencyKeys(ctx.database.db, ctx.clock.now()) }),
   };
 }

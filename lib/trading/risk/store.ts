@@ -33,6 +33,24 @@ export async function setOverride(db: Database, ownerId: string, keyId: string |
   return limits;
 }
 
+/** An owner's overrides as stored: the one for all their keys ({} when none) and each key's own. */
+export interface OwnerOverrides {
+  allKeys: RiskOverride;
+  keys: Record<string, RiskOverride>;
+}
+
+/** Reads back what `setOverride` stored for an owner (for the owner's own dashboard; never an agent's endpoint). */
+export async function overridesOf(db: Database, ownerId: string): Promise<OwnerOverrides> {
+  const rows = await db.select({ keyId: riskOverrides.keyId, limits: riskOverrides.limits }).from(riskOverrides).where(eq(riskOverrides.ownerId, ownerId));
+  const out: OwnerOverrides = { allKeys: {}, keys: {} };
+  for (const row of rows) {
+    const limits = parseOverride(row.limits);
+    if (row.keyId === ALL_KEYS) out.allKeys = limits;
+    else out.keys[row.keyId] = limits;
+  }
+  return out;
+}
+
 /** Whether a kill switch covers this key (its own, or the owner's for every key). */
 export async function killSwitchEngaged(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
   const keys = keyId === null ? [EVERY_KEY] : [EVERY_KEY, keyId];

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { describeIssues } from "../api/validation";
+import type { RiskOverride } from "../trading/risk/limits";
+import type { TradingService } from "../trading/service";
+import { riskLimitsDraft } from "./risk-limits-form";
+
+/** The keys panel's "Limits" request: one key of the owner's, or all of them (keyId null). */
+export const setRiskLimitsInput = z.object({ keyId: z.string().min(1).max(64).nullable(), limits: riskLimitsDraft });
+
+export type SetRiskLimitsResult = { ok: true; override: RiskOverride } | { ok: false; error: string };
+
+/**
+ * What the keys panel's action does once it knows the owner and their keys: parse the form, refuse a key
+ * that is not one of `ownedKeyIds`, and store the override ({} removes it) through the trading service.
+ */
+export async function setOwnerRiskLimits(
+  trading: Pick<TradingService, "setRiskOverride">,
+  ownerId: string,
+  ownedKeyIds: readonly string[],
+  input: unknown,
+): Promise<SetRiskLimitsResult> {
+  const parsed = setRiskLimitsInput.safeParse(input);
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
+  const { keyId, limits } = parsed.data;
+  if (keyId !== null && !ownedKeyIds.includes(keyId)) return { ok: false, error: "You have no key with that id." };
+  return { ok: true, override: await trading.setRiskOverride(ownerId, keyId, limits) };
+}
