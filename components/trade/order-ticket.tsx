@@ -21,7 +21,7 @@ import { DecimalField, SelectField } from "./fields";
 import { marketFormat } from "./market-formats";
 import { OrderResult } from "./order-result";
 import { RoutingPreview } from "./routing-preview";
-import { emptyDraft, isLargeOrder, ORDER_TYPES, parseTicket, usesPrice, usesTrigger, type OrderSide, type SizeMode, type TicketDraft } from "./ticket-form";
+import { DEFAULT_SLIPPAGE_PERCENT, emptyDraft, isLargeOrder, ORDER_TYPES, parseTicket, usesPrice, usesSlippage, usesTrigger, type OrderSide, type SizeMode, type TicketDraft, type TicketField } from "./ticket-form";
 import { formatUsd, sideWords, typeWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 
@@ -62,7 +62,7 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
   const parsed = parseTicket(draft, market);
   const format = marketFormat(pair);
   const set = <K extends keyof TicketDraft>(field: K) => (value: TicketDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  const errorOf = (field: "quantity" | "notional" | "price" | "triggerPrice") => {
+  const errorOf = (field: TicketField) => {
     if (parsed.ok) return null;
     const typed = draft[field].trim() !== "";
     return submitted || typed ? (parsed.errors[field] ?? null) : null;
@@ -130,6 +130,16 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
           />
           {usesTrigger(draft.type) ? (
             <DecimalField label={`Trigger price (${pair.quote})`} value={draft.triggerPrice} onChange={set("triggerPrice")} error={errorOf("triggerPrice")} hint="Triggers on the venue's mark price." />
+          ) : null}
+          {usesSlippage(draft.type) ? (
+            <DecimalField
+              label="Max slippage (%)"
+              value={draft.slippagePercent}
+              onChange={set("slippagePercent")}
+              placeholder={DEFAULT_SLIPPAGE_PERCENT}
+              error={errorOf("slippagePercent")}
+              hint="What the book cannot fill within this move from the mark is cancelled, never filled worse."
+            />
           ) : null}
           <SelectField
             label="Venue"

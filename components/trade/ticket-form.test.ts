@@ -19,6 +19,13 @@ describe("parseTicket", () => {
     const stop = parseTicket(draft({ type: "STOP_MARKET", quantity: "1", price: "5", triggerPrice: "65000" }), BTC);
     expect(stop.ok && stop.order).toEqual({ symbol: "BTC-USD", side: "BUY", type: "STOP_MARKET", quantity: "1", triggerPrice: "65000" });
   });
+  it("sends a slippage bound in percent as the API's fraction, only for orders that fill at market", () => {
+    expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "0.5" }), BTC)).toMatchObject({ ok: true, order: { type: "MARKET", slippage: 0.005 } });
+    const limit = parseTicket(draft({ type: "LIMIT", quantity: "0.01", price: "60000", slippagePercent: "0.5" }), BTC);
+    expect(limit.ok && "slippage" in limit.order).toBe(false);
+    expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "6" }), BTC)).toMatchObject({ ok: false, errors: { slippagePercent: "Enter a percentage above 0 and at most 5." } });
+    expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "0" }), BTC)).toMatchObject({ ok: false, errors: { slippagePercent: expect.any(String) } });
+  });
   it("names each wrong field", () => {
     expect(parseTicket(draft({ type: "STOP_LIMIT", quantity: "0.0015", price: "100.2", triggerPrice: "" }), BTC)).toEqual({
       ok: false,

@@ -2,6 +2,7 @@
 // ticket component and its tests share it; the API checks everything again.
 
 import type { PlaceOrderInput } from "@/lib/api/trading/orders.schema";
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/slippage";
 import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "./decimal";
 
 export type OrderSide = PlaceOrderInput["side"];
@@ -29,6 +30,8 @@ export interface TicketDraft {
   reduceOnly: boolean;
   /** A venue name, or "" for smart routing. */
   venue: string;
+  /** Market and stop-market orders: the largest price move accepted, in percent; "" for the default. */
+  slippagePercent: string;
 }
 
 export interface TicketMarket {
@@ -41,7 +44,7 @@ export interface TicketMarket {
   markPrice: string | null;
 }
 
-export type TicketField = "quantity" | "notional" | "price" | "triggerPrice";
+export type TicketField = "quantity" | "notional" | "price" | "triggerPrice" | "slippagePercent";
 
 export type ParsedTicket =
   | { ok: true; order: PlaceOrderInput; /** USD at the order's reference price, when one is known. */ notional: string | null }
@@ -49,9 +52,23 @@ export type ParsedTicket =
 
 export const usesPrice = (type: OrderType) => type === "LIMIT" || type === "STOP_LIMIT";
 export const usesTrigger = (type: OrderType) => type === "STOP_MARKET" || type === "STOP_LIMIT";
+/** Orders that fill at market once sent (or triggered) take a slippage bound; limit orders have their price. */
+export const usesSlippage = (type: OrderType) => type === "MARKET" || type === "STOP_MARKET";
+
+export const DEFAULT_SLIPPAGE_PERCENT = String(DEFAULT_SLIPPAGE * 100);
+const MAX_SLIPPAGE_PERCENT = MAX_SLIPPAGE * 100;
+
+/** A slippage typed in percent → the API's fraction; undefined for the default. */
+function slippageField(text: string): { value?: number; error?: string } {
+  if (text.trim() === "") return {};
+  const percent = positiveDecimal(text);
+  if (percent === null || Number(percent) > MAX_SLIPPAGE_PERCENT) return { error: `Enter a percentage above 0 and at most ${MAX_SLIPPAGE_PERCENT}.` };
+  // A fraction is what the API takes; percent to fraction is exact enough for a bound (the server rounds to ppm).
+  return { value: Number(percent) / 100 };
+}
 
 export function emptyDraft(): TicketDraft {
-  return { side: "BUY", type: "MARKET", sizeMode: "quantity", quantity: "", notional: "", price: "", triggerPrice: "", reduceOnly: false, venue: "" };
+  return { side: "BUY", type: "MARKET", sizeMode: "quantity", quantity: "", notional: "", price: "", triggerPrice: "", reduceOnly: false, venue: "", slippagePercent: "" };
 }
 
 function priceField(text: string, tick: string, name: string): { value: string | null; error?: string } {
@@ -75,6 +92,8 @@ export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTic
   const trigger = usesTrigger(draft.type) ? priceField(draft.triggerPrice, market.tickSize, "trigger price") : { value: null };
   if (price.error) errors.price = price.error;
   if (trigger.error) errors.triggerPrice = trigger.error;
+  const slippage = usesSlippage(draft.type) ? slippageField(draft.slippagePercent) : {};
+  if (slippage.error) errors.slippagePercent = slippage.error;
   const reference = referencePrice(draft.type, price.value, trigger.value, market.markPrice);
 
   let quantity: string | null = null;
@@ -104,6 +123,7 @@ export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTic
     ...(trigger.value ? { triggerPrice: trigger.value } : {}),
     ...(draft.reduceOnly ? { reduceOnly: true } : {}),
     ...(draft.venue ? { preferredExchange: draft.venue } : {}),
+    ...(slippage.value !== undefined ? { slippage: slippage.value } : {}),
   };
   return { ok: true, order, notional: reference === null ? null : multiplyDecimals(quantity, reference) };
 }
