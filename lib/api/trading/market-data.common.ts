@@ -58,7 +58,21 @@ let lastAnswer: { data: string; at: number; bytes: Uint8Array<ArrayBuffer> } = {
  * validator: about 10 µs a request (bench/market-data).
  */
 export function parseQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
+  // Pollers repeat the same few query strings: each is parsed once (per schema) and remembered.
+  const url = c.req.url;
+  const mark = url.indexOf("?");
+  const raw = mark < 0 ? "" : url.slice(mark);
+  let parsed = parsedQueries.get(schema);
+  if (parsed === undefined) parsedQueries.set(schema, (parsed = new Map()));
+  const known = parsed.get(raw);
+  if (known !== undefined) return known as z.infer<T>;
   const result = schema.safeParse(c.req.query());
   if (!result.success) throw new ApiError("BAD_REQUEST", describeIssues(result.error, "query"));
+  if (parsed.size >= MAX_PARSED_QUERIES) parsed.clear();
+  parsed.set(raw, result.data);
   return result.data;
 }
+
+/** Valid query strings remembered per schema; cleared when full, so odd queries cannot grow it without bound. */
+const MAX_PARSED_QUERIES = 512;
+const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
