@@ -1,4 +1,5 @@
 import { PriceProcess, REGIMES, type ProcessState, type SymbolModel } from "./price-process";
+import { expectedTakerNotionalPerMinute } from "./taker-flow";
 import { createRng } from "./rng";
 
 /** One minute of trading on one venue, in the venue's integer units. */
@@ -55,7 +56,8 @@ export function backfill(input: BackfillInput): Backfill {
   const noise = createRng(input.seed ^ 0x5bd1e995);
   const end = Math.floor(input.endMs / MINUTE) * MINUTE;
   const start = end - input.minutes * MINUTE;
-  const perMinute = input.notionalPerMinute ?? 250_000;
+  // The live takers' mean, less the history's own multipliers below (about 1.13 for the noise, a little for moves).
+  const perMinute = input.notionalPerMinute ?? expectedTakerNotionalPerMinute() / 1.15;
   const basis = input.venues.map((v) => input.models.map(() => v.basisBps.mean));
   const candles: Backfill["candles"] = Object.fromEntries(input.venues.map((v) => [v.name, Object.fromEntries(input.models.map((m) => [m.symbol, [] as Candle[]]))]));
 

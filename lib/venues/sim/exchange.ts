@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hourlyFundingRateE8, premiumE8, type FundingParams } from "../../engine/accounts/funding";
 import { backfill } from "../../engine/sim/history";
 import { PriceProcess, type ProcessState } from "../../engine/sim/price-process";
+import { TAKER_FLOW } from "../../engine/sim/taker-flow";
 import { createRng, type Rng, type RngState } from "../../engine/sim/rng";
 import type { MatchResult } from "../../engine/types";
 import { base62FromBytes } from "../../auth/base62";
@@ -312,9 +313,9 @@ export class SimExchange {
 
   /** Simulated takers: market orders at random times and sizes, about six a minute per market and venue. */
   private takerFlow(venue: SimVenue, m: SimMarket, index: number, t: number, change: OwnerChange): void {
-    const perSecond = 0.1 * venue.deps.profile.depthScale;
+    const perSecond = TAKER_FLOW.arrivalsPerSecond * venue.deps.profile.depthScale;
     if (this.flow.next() >= perSecond * (STEP_MS / SECOND)) return;
-    const notionalUsd = 3_000 * Math.exp(1.1 * this.flow.normal());
+    const notionalUsd = TAKER_FLOW.medianNotionalUsd * Math.exp(TAKER_FLOW.sizeSigma * this.flow.normal());
     const lots = Math.max(1, Math.round(notionalUsd / (index * Number(m.spec.lot))));
     const side = this.flow.next() < 0.5 ? "BUY" : "SELL";
     // Takers accept up to 1% from the mark, as a venue's market-order protection would.
