@@ -31,6 +31,12 @@ export interface DatabaseHandle {
    * queue within the process themselves.
    */
   withAdvisoryLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Takes a named lock for as long as this instance runs, without waiting: the release function, or
+   * null when another instance holds it. A crashed holder's lock goes with its session. PGlite serves
+   * one process (its data folder is locked), so there it is always granted.
+   */
+  tryHoldLock(name: string): Promise<(() => Promise<void>) | null>;
 }
 
 /** The target the configuration asks for: Postgres when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
@@ -71,6 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // PGlite lives in this process only, so an in-process queue is a complete lock.
     withMigrationLock: serialised((fn) => fn(db)),
     withAdvisoryLock: (_name, fn) => fn(),
+    tryHoldLock: async () => async () => {},
   };
 }
 
@@ -104,6 +111,19 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       } finally {
         conn.release(broken);
       }
+    },
+    tryHoldLock: async (name) => {
+      const conn = await pool.connect();
+      conn.on("error", () => {});
+      const { rows } = await conn.query<{ held: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as held", [name]);
+      if (rows[0]?.held !== true) {
+        conn.release();
+        return null;
+      }
+      return async () => {
+        await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch(() => {});
+        conn.release();
+      };
     },
     withMigrationLock: async (fn) => {
       const conn = await pool.connect();

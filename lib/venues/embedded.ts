@@ -20,7 +20,13 @@ export interface RunningVenues {
  */
 export async function startVenues(input: { config: Config; database: DatabaseHandle; clock: Clock; log: Logger }): Promise<RunningVenues> {
   const { config, database, clock, log } = input;
-  if (config.venues.mode === "off") return { venues: [], exchange: undefined, stop: async () => {} };
+  if (config.venues.mode === "off") return NO_VENUES;
+  // One simulator per database: a second instance on the same PostgreSQL would trade owners' accounts twice.
+  const release = await database.tryHoldLock(SIMULATOR_LOCK);
+  if (release === null) {
+    log.warn("venues: another instance runs the simulated venues on this database; this one serves none (trading answers 503)");
+    return NO_VENUES;
+  }
   const started = Date.now();
   const exchange = await SimExchange.open({
     seed: config.venues.seed,
@@ -28,8 +34,27 @@ export async function startVenues(input: { config: Config; database: DatabaseHan
     store: createVenueStore(database.db),
     paperBalance: parseAtoms(config.venues.paperBalanceUsdc),
     onError: (err, what) => log.error({ err }, `venues: ${what} failed`),
+  }).catch(async (err: unknown) => {
+    await release();
+    throw err;
   });
   exchange.start();
   log.info({ venues: exchange.venues.map((v) => v.name), ms: Date.now() - started }, "venues ready");
-  return { venues: exchange.venues, exchange, stop: () => exchange.stop() };
+  return {
+    venues: exchange.venues,
+    exchange,
+    stop: once(async () => {
+      await exchange.stop();
+      await release();
+    }),
+  };
 }
+
+/** A stop that may be called more than once (a test's cleanup after the test stopped it). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
+const SIMULATOR_LOCK = "bourse:simulated-venues";
+const NO_VENUES: RunningVenues = { venues: [], exchange: undefined, stop: async () => {} };
