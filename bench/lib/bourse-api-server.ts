@@ -12,6 +12,7 @@ import type { ApiDeps, AppEnv } from "../../lib/api/context";
 import { parseConfig } from "../../lib/config";
 import { createLogger } from "../../lib/log";
 import { createDispatcher } from "../../lib/http/dispatch";
+import { bookFastLane } from "../../lib/api/trading/book-fast-lane";
 import { startServices } from "../../lib/server/services";
 import { announceReady } from "./child";
 
@@ -22,7 +23,7 @@ export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) 
   const api = createApi(services.deps);
   await prepare(api, services.deps);
   // API paths never reach Next, so the bench needs no dashboard build.
-  const server = createServer(createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end() }));
+  const server = createServer(createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end(), fastLanes: [bookFastLane(services.deps)] }));
   server.listen(0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.close();

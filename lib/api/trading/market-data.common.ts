@@ -41,13 +41,17 @@ export function marketCall<T>(fn: () => T): T {
  * levels serialized between changes of the venues' books. Same bytes as `ok` would write.
  */
 export function okSerialized<T>(c: Context<AppEnv>, data: Serialized<T>) {
-  const now = c.var.deps.clock.now();
-  // The service hands out the same string for polls in the same millisecond: encode it once.
+  const bytes = successEnvelopeBytes(data, c.var.deps.clock.now());
+  // The body is the JSON of { success, data: T, … }: typed as `ok` would type it, for the route's response schema.
+  return c.body(bytes, 200, { "content-type": "application/json" }) as unknown as TypedResponse<{ success: true; data: T; error: null; timestamp: number }, 200, "json">;
+}
+
+/** The success envelope around serialized data, encoded; the same string in the same millisecond is encoded once. */
+export function successEnvelopeBytes(data: string, now: number): Uint8Array<ArrayBuffer> {
   if (lastAnswer.data !== data || lastAnswer.at !== now) {
     lastAnswer = { data, at: now, bytes: Buffer.from(`{"success":true,"data":${data},"error":null,"timestamp":${now}}`) };
   }
-  // The body is the JSON of { success, data: T, … }: typed as `ok` would type it, for the route's response schema.
-  return c.body(lastAnswer.bytes, 200, { "content-type": "application/json" }) as unknown as TypedResponse<{ success: true; data: T; error: null; timestamp: number }, 200, "json">;
+  return lastAnswer.bytes;
 }
 
 let lastAnswer: { data: string; at: number; bytes: Uint8Array<ArrayBuffer> } = { data: "", at: -1, bytes: new Uint8Array() };
@@ -59,18 +63,27 @@ let lastAnswer: { data: string; at: number; bytes: Uint8Array<ArrayBuffer> } = {
  */
 export function parseQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
   // Pollers repeat the same few query strings: each is parsed once (per schema) and remembered.
-  const url = c.req.url;
-  const mark = url.indexOf("?");
-  const raw = mark < 0 ? "" : url.slice(mark);
-  let parsed = parsedQueries.get(schema);
-  if (parsed === undefined) parsedQueries.set(schema, (parsed = new Map()));
-  const known = parsed.get(raw);
-  if (known !== undefined) return known as z.infer<T>;
+  const raw = queryStringOf(c.req.url);
+  const known = knownQuery(schema, raw);
+  if (known !== undefined) return known;
   const result = schema.safeParse(c.req.query());
   if (!result.success) throw new ApiError("BAD_REQUEST", describeIssues(result.error, "query"));
+  const parsed = parsedQueries.get(schema) ?? new Map<string, unknown>();
+  parsedQueries.set(schema, parsed);
   if (parsed.size >= MAX_PARSED_QUERIES) parsed.clear();
   parsed.set(raw, result.data);
   return result.data;
+}
+
+/** "?a=1&b=2" of a URL or path, "" when it has none. */
+export function queryStringOf(url: string): string {
+  const mark = url.indexOf("?");
+  return mark < 0 ? "" : url.slice(mark);
+}
+
+/** A query string `parseQuery` already accepted for this schema, parsed; undefined when it has not seen it. */
+export function knownQuery<T extends z.ZodType>(schema: T, raw: string): z.infer<T> | undefined {
+  return parsedQueries.get(schema)?.get(raw) as z.infer<T> | undefined;
 }
 
 /** Valid query strings remembered per schema; cleared when full, so odd queries cannot grow it without bound. */
