@@ -1,11 +1,7 @@
 import { bigint, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { owners } from "../auth/schema";
+import { ownerRef } from "../db/columns";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const ownerRef = () =>
-  text("owner_id")
-    .notNull()
-    .references(() => owners.id, { onDelete: "cascade" });
 
 /** One server-held EVM wallet per owner, for headless execution; the private key is sealed with the server secret. */
 export const swapWallets = pgTable("swap_wallets", {

@@ -1,15 +1,9 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { owners } from "../auth/schema";
+import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 
 // Execution records of lib/trading. Prices are base ticks and sizes lots of the market (lib/venues/catalog),
 // money bigint quote atoms (micro-USD), times ms since the epoch, fractions parts per million.
 
-const ms = (name: string) => bigint(name, { mode: "number" });
-const atoms = (name: string) => bigint(name, { mode: "bigint" });
-const ownerRef = () =>
-  text("owner_id")
-    .notNull()
-    .references(() => owners.id, { onDelete: "cascade" });
 
 export type ParentSource = "order" | "position_open" | "position_close" | "pair_open" | "pair_close" | "pair_unwind";
 

@@ -1,16 +1,10 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { owners } from "../auth/schema";
+import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 
 // Owners' state on the simulated venues. Money is bigint quote atoms (micro-USDC); prices are base ticks
 // and sizes lots of the market (lib/venues/catalog); times are ms since the epoch. Each fill and the
 // position and account rows it changes are written in one transaction (lib/venues/sim/store.ts).
 
-const ms = (name: string) => bigint(name, { mode: "number" });
-const atoms = (name: string) => bigint(name, { mode: "bigint" });
-const ownerRef = () =>
-  text("owner_id")
-    .notNull()
-    .references(() => owners.id, { onDelete: "cascade" });
 
 /** An owner's collateral on one venue, with the running totals it is made of. */
 export const venueAccounts = pgTable(
