@@ -48,7 +48,7 @@ export interface MarketViewProps {
   pair: TokenPair;
   /** The book as the server read it (at the opening group), shown before the first live one. */
   initialBook: AggregatedBook | null;
-  /** The order ticket (issue 6); it may use useTicketLink(). */
+  /** The order ticket (components/trade); it may use useTicketLink(). */
   ticket: ReactNode;
 }
 

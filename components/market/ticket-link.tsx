@@ -5,9 +5,9 @@
 // - The book calls `pickPrice(price, side)` when a level is clicked; the ticket reads `picked` and puts
 //   `picked.price` in its price field (`picked.seq` grows with every click, so clicking the same level
 //   twice still counts as a new pick after the field was edited).
-// - Whatever knows the owner's open orders (the trade desk, issue 6) calls `markOwnOrders(prices)` with
+// - Whatever knows the owner's open orders (the trade desk) calls `markOwnOrders(prices)` with
 //   the prices (decimal strings, as the book shows them ungrouped) of the owner's resting orders; the
-//   book puts a dot on the levels that hold one. Until then the set is empty and no dot is drawn.
+//   book puts a dot on the levels that hold one. For a visitor the set stays empty and no dot is drawn.
 //
 // - `market` is the market of the page (GET /token-pairs, kept current): symbol, tick and lot sizes, venues.
 //

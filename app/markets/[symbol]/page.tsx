@@ -21,7 +21,6 @@ export default async function MarketPage({ params }: Props) {
   const symbol = symbolOf((await params).symbol);
   return (
     <Suspense fallback={<MarketSectionSkeleton symbol={symbol} />}>
-      {/* The order ticket goes here: the trade desk's ticket (issue 6) replaces OrderTicketSlot; see components/market/ticket-link.tsx. */}
       <MarketSection symbol={symbol} ticket={<OrderTicketSlot />} />
     </Suspense>
   );
