@@ -4,10 +4,10 @@
 // them at once and they poll only slowly (marks still move); while it is down they poll as before.
 // Components read which through useDeskStreaming().
 
-import { createContext, useCallback, useContext, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEventStream } from "@/components/market/use-live-query";
-import { ACCOUNT_EVENTS, parseAccountEvent } from "./desk-stream";
+import { ACCOUNT_EVENTS, coalesced, parseAccountEvent } from "./desk-stream";
 import { refreshAccountReads } from "./queries";
 
 const DeskStreaming = createContext(false);
@@ -19,7 +19,7 @@ export function useDeskStreaming(): boolean {
 
 export function DeskLive({ streamUrl, children }: { streamUrl: string | null; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const onMessage = useCallback(() => void refreshAccountReads(queryClient), [queryClient]);
+  const onMessage = useMemo(() => coalesced(() => refreshAccountReads(queryClient)), [queryClient]);
   const { live } = useEventStream({ url: streamUrl, events: ACCOUNT_EVENTS, parse: parseAccountEvent, onMessage });
   return (
     <DeskStreaming.Provider value={live}>

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { parseAccountEvent } from "./desk-stream";
+import { coalesced, parseAccountEvent } from "./desk-stream";
 import { balancesQuery, killSwitchQuery, openOrdersQuery, pairsQuery, positionsQuery, refreshAccountReads, STREAMING_MS } from "./queries";
 
 describe("the desk's account stream", () => {
@@ -26,5 +26,30 @@ describe("the desk's account stream", () => {
     expect(balancesQuery(true).refetchInterval).toBe(STREAMING_MS);
     expect(pairsQuery(true).refetchInterval).toBe(STREAMING_MS);
     for (const q of [positionsQuery(), openOrdersQuery(), balancesQuery(), pairsQuery()]) expect(q.refetchInterval).toBeLessThan(STREAMING_MS);
+  });
+});
+
+describe("coalesced", () => {
+  it("runs one refresh at a time and one more after a burst, never one per event", async () => {
+    const finish: (() => void)[] = [];
+    let started = 0;
+    const refresh = coalesced(
+      () =>
+        new Promise<void>((resolve) => {
+          started++;
+          finish.push(resolve);
+        }),
+    );
+    refresh();
+    for (let i = 0; i < 10; i++) refresh();
+    expect(started).toBe(1);
+    finish.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toBe(2); // the burst's changes are read once, after the first refresh
+    finish.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toBe(2);
+    refresh();
+    expect(started).toBe(3);
   });
 });

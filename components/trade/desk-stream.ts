@@ -19,3 +19,25 @@ export function parseAccountEvent(event: string, raw: unknown): AccountChange {
   const { seq, data } = accountEvent.parse(raw);
   return { kind: event === "snapshot" ? "snapshot" : "update", seq, venues: data.venues };
 }
+
+/**
+ * Runs `refresh` for a burst of events without piling up or starving: while one refresh runs, further
+ * calls only ask for one more after it, so the last change is always read and at most one refresh is in
+ * flight (an agent trading ten times a second must not keep cancelling the desk's reads).
+ */
+export function coalesced(refresh: () => Promise<void>): () => void {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    running = true;
+    do {
+      again = false;
+      await refresh().catch(() => {});
+    } while (again);
+    running = false;
+  };
+  return () => {
+    if (running) again = true;
+    else void run();
+  };
+}
