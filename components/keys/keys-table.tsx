@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AgentKeyView } from "@/lib/client/trading";
 import { canRevoke, canRoll, KIND_LABELS, keyStatusView, orderKeys } from "@/lib/dashboard/keys-actions-view";
 import { KeyRowButtons } from "./key-buttons";
@@ -78,9 +78,7 @@ export function KeysTable({ keys, now }: { keys: readonly AgentKeyView[]; now: n
           <TableHead>Last used</TableHead>
           <TableHead>Expires</TableHead>
           <TableHead>IP allowlist</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { adminKeysQuery } from "./console-queries";
 import { formatCredits } from "./console-view";
 import { useSearchDialogs } from "./search-dialogs";
@@ -41,9 +41,7 @@ export function AdminKeys() {
               <TableHead>Owner</TableHead>
               <TableHead>Plan</TableHead>
               <TableHead className="text-right">Credits</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>

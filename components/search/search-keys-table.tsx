@@ -7,7 +7,7 @@ import { When } from "@/components/keys/when";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ConsoleKey } from "./console-types";
 import { formatCredits } from "./console-view";
 import { useSearchDialogs } from "./search-dialogs";
@@ -50,9 +50,7 @@ export function SearchKeysTable({ keys, isAdmin, now }: { keys: readonly Console
           <TableHead>Status</TableHead>
           <TableHead>Last used</TableHead>
           <TableHead>Console</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

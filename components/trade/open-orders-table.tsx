@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMarkets } from "./market-formats";
 import { openOrdersQuery } from "./queries";
 import { useDeskStreaming } from "./desk-live";
@@ -60,9 +60,7 @@ export function OpenOrdersTable() {
                 <TableHead className="text-right">Trigger</TableHead>
                 <TableHead className="text-right">Filled</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/components/ui/cn";
 import { ClosePositionDialog, type CloseTarget } from "./close-position-dialog";
 import { useMarkets } from "./market-formats";
@@ -54,9 +54,7 @@ export function PositionsTable() {
               <TableHead className="text-right">Unrealized PnL</TableHead>
               <TableHead className="text-right">Margin</TableHead>
               <TableHead className="text-right">Leverage</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -31,6 +31,15 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   );
 }
 
+/** The header of a column of row actions: named for screen readers, blank on screen. */
+export function TableActionsHead() {
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
+
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("px-3 py-2 align-top", className)} {...props} />;
 }
