@@ -12,7 +12,7 @@ import { adminKeysQuery } from "./console-queries";
 import { formatCredits } from "./console-view";
 import { useSearchDialogs } from "./search-dialogs";
 
-/** Administrators: any owner's keys, found by key id, key name or owner email, to set plans and add credits. */
+/** Administrators: every owner's keys, found by key id, key name or owner email, to set plans and add credits. */
 export function AdminKeys() {
   const id = useId();
   const { open } = useSearchDialogs();

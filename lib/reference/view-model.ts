@@ -68,7 +68,7 @@ export interface OperationView {
   summary?: string;
   description?: string;
   deprecated: boolean;
-  /** Empty: public. Several: any one of them authorizes. */
+  /** Empty: public. Several: each one alone authorizes. */
   security: SecurityAlternative[];
   parameters: ParameterView[];
   requestBody: { required: boolean; description?: string; content: MediaView[] } | null;

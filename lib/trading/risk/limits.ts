@@ -18,7 +18,7 @@ export interface RiskLimits {
 }
 
 /**
- * What an owner may set for all their keys or for one: any subset, each only tightening the operator's
+ * What an owner may set for all their keys or for one: some or all of these, each only tightening the operator's
  * value (a looser value is stored but has no effect). Money as decimal strings of US dollars.
  */
 export interface RiskOverride {

@@ -36,7 +36,7 @@ export async function indexPage(ctx: { db: Database; clock: Clock }, page: Scrap
 
 /**
  * The embedded provider: BM25 over every page the service has scraped (bm25.ts), in web-search
- * syntax (query-syntax.ts): any word may match and more or rarer words rank higher, quoted phrases
+ * syntax (query-syntax.ts): a page matching one word is a match and more or rarer words rank higher, quoted phrases
  * are required, `-word` excludes, `or` separates alternatives. Snippets by ts_headline.
  */
 export function createIndexProvider(db: Database): SearchProvider {

@@ -9,7 +9,7 @@
  * were replaced by "true".
  */
 export interface IndexQuery {
-  /** Every positive word, phrases' words included, for to_tsvector: any may match; they rank. */
+  /** Every positive word, phrases' words included, for to_tsvector: each may match alone; they rank. */
   terms: string;
   /** What a page must satisfy, in websearch syntax (phrases, exclusions, `or`); "" for nothing. */
   filter: string;
