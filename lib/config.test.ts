@@ -28,4 +28,10 @@ describe("parseConfig", () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
   });
+
+  it("takes administrators by wallet (lower-cased) and owner id, and refuses emails, which prove nothing", () => {
+    const wallet = "0x00000000000000000000000000000000000000AA";
+    expect(parseConfig({ BOURSE_ADMINS: ` ${wallet}, own_admin ` }).admins).toEqual({ wallets: [wallet.toLowerCase()], ownerIds: ["own_admin"] });
+    expect(() => parseConfig({ BOURSE_ADMINS: `admin@example.com,${wallet}` })).toThrow(/BOURSE_ADMINS[\s\S]*wallet address[\s\S]*owner id/);
+  });
 });

@@ -62,7 +62,10 @@ const envSchema = z.object({
   LIFI_API_URL: z.url().default("https://li.quest/v1"),
   LIFI_API_KEY: z.string().min(1).optional(),
   LIFI_INTEGRATOR: z.string().min(1).default("bourse"),
-  BOURSE_ADMINS: z.string().default(""),
+  BOURSE_ADMINS: z
+    .string()
+    .default("")
+    .refine((v) => !v.includes("@"), "name administrators by wallet address (0x…) or owner id: emails are not verified here, so an email proves nothing"),
   SEARCH_PROVIDER: z.enum(["index", "searxng", "brave"]).default("index"),
   SEARXNG_URL: z.url().optional(),
   BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
@@ -115,8 +118,8 @@ export interface Config {
   siweRpcUrl: string | undefined;
   chains: ChainsConfig;
   swap: SwapConfig;
-  /** Emails and wallet addresses of administrators, who set search plans and add credits. */
-  admins: string[];
+  /** Administrators, who set search plans and add credits: proven identities only (owner ids, signed-in wallets). */
+  admins: Administrators;
   /** Where searches go: the embedded index of scraped pages, a SearXNG instance or Brave Search. */
   search: { provider: "index" | "searxng" | "brave"; searxngUrl: string | undefined; braveApiKey: string | undefined; braveUrl: string };
   venues: VenuesConfig;
@@ -230,7 +233,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       rpcUrls: rpcUrlsByChain(e.SWAP_RPC_URLS),
       lifi: { apiUrl: trimSlash(e.LIFI_API_URL), apiKey: e.LIFI_API_KEY, integrator: e.LIFI_INTEGRATOR },
     },
-    admins: csv(e.BOURSE_ADMINS),
+    admins: administrators(csv(e.BOURSE_ADMINS)),
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
     // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
     venues: { mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"), seed: e.SIM_SEED, paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC },
@@ -299,6 +302,21 @@ function stripEmpty(env: Record<string, string | undefined>): Record<string, str
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
   return out;
+}
+
+/** BOURSE_ADMINS entries: wallet addresses (lower-case; a wallet is linked only after its signature verifies) and owner ids. */
+export interface Administrators {
+  ownerIds: readonly string[];
+  wallets: readonly string[];
+}
+
+const WALLET_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function administrators(entries: string[]): Administrators {
+  return {
+    wallets: entries.filter((e) => WALLET_ADDRESS.test(e)).map((e) => e.toLowerCase()),
+    ownerIds: entries.filter((e) => !WALLET_ADDRESS.test(e)),
+  };
 }
 
 function csv(value: string): string[] {

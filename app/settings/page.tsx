@@ -32,6 +32,8 @@ export default async function Page() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4 text-sm">
             <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
+              <dt className="text-muted-foreground">Owner id</dt>
+              <dd className="break-all font-mono">{ownerId}</dd>
               <dt className="text-muted-foreground">Email</dt>
               <dd>{profile?.email ?? "none"}</dd>
               <dt className="text-muted-foreground">Wallets</dt>

@@ -21,17 +21,26 @@ function normaliseEmail(email: string): string {
   return e;
 }
 
+const WRONG_CREDENTIALS = "Wrong email or password.";
+
+/**
+ * Creates the account, or signs in to it when the email is taken and the password is its own. Any other
+ * refusal reads as sign-in's, so sign-up does not say whether an email is registered; both paths run one
+ * scrypt, so neither does its timing.
+ */
 export async function signUpWithPassword(db: Database, input: { email: string; password: string }): Promise<string> {
   const email = normaliseEmail(input.email);
   if (input.password.length < PASSWORD_MIN_LENGTH) throw new SignInError(`Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (input.password.length > PASSWORD_MAX_LENGTH) throw new SignInError(`Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
+  const [taken] = await db.select().from(owners).where(eq(sql`lower(${owners.email})`, email));
+  if (taken) return passwordOwner(taken, input.password);
   const id = newId("own");
   const inserted = await db
     .insert(owners)
     .values({ id, email, passwordHash: await hashPassword(input.password) })
     .onConflictDoNothing()
     .returning({ id: owners.id });
-  if (inserted.length === 0) throw new SignInError("An account with this email already exists; sign in instead.");
+  if (inserted.length === 0) throw new SignInError(WRONG_CREDENTIALS);
   return id;
 }
 
@@ -39,9 +48,13 @@ export async function signUpWithPassword(db: Database, input: { email: string; p
 export async function signInWithPassword(db: Database, input: { email: string; password: string }): Promise<string> {
   const email = normaliseEmail(input.email);
   const [owner] = await db.select().from(owners).where(eq(sql`lower(${owners.email})`, email));
+  return passwordOwner(owner, input.password);
+}
+
+async function passwordOwner(owner: { id: string; passwordHash: string | null } | undefined, password: string): Promise<string> {
   decoyHash ??= hashPassword("decoy-password-for-timing");
-  const ok = await verifyPassword(input.password, owner?.passwordHash ?? (await decoyHash));
-  if (!owner?.passwordHash || !ok) throw new SignInError("Wrong email or password.");
+  const ok = await verifyPassword(password, owner?.passwordHash ?? (await decoyHash));
+  if (!owner?.passwordHash || !ok) throw new SignInError(WRONG_CREDENTIALS);
   return owner.id;
 }
 

@@ -11,8 +11,8 @@ export interface TestOwner {
   auth(): Promise<Record<string, string>>;
 }
 
-export async function createTestOwner(t: TestApi, email?: string): Promise<TestOwner> {
-  const id = newId("own");
+/** A new owner; `id` fixes the owner id (to name it in BOURSE_ADMINS before the owner exists). */
+export async function createTestOwner(t: TestApi, email?: string, id = newId("own")): Promise<TestOwner> {
   await t.deps.database.db.insert(owners).values({ id, email: email ?? `${id}@example.test` });
   const token = () => mintOwnerToken({ db: t.deps.database.db, clock: t.deps.clock, config: t.deps.config, secret: t.deps.secret }, id);
   return { id, token, auth: async () => ({ authorization: `Bearer ${await token()}` }) };

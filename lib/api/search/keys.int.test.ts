@@ -6,19 +6,22 @@ import { searchErrorBody } from "./error-body";
 import { addCreditsResponse, adminSearchKeySchema, ledgerEntrySchema, mintedSearchKeySchema, searchKeyListSchema, searchKeySchema } from "./keys.schema";
 import { validateResponse } from "./validate.schema";
 
-const ADMIN_EMAIL = "Admin@Example.test";
+const ADMIN_ID = "own_keysTestAdmin";
+const LISTED_EMAIL = "admin@example.test";
 const ADMIN_WALLET = "0x00000000000000000000000000000000000000aa";
 
 let t: TestApi;
 let alice: TestOwner;
 let bob: TestOwner;
 let admin: TestOwner;
+let emailOnly: TestOwner;
 
 beforeAll(async () => {
-  t = await createTestApi({ BOURSE_ADMINS: `admin@example.test, ${ADMIN_WALLET.toUpperCase().replace("0X", "0x")}` });
+  t = await createTestApi({ BOURSE_ADMINS: `${ADMIN_ID}, ${ADMIN_WALLET.toUpperCase().replace("0X", "0x")}` });
   alice = await createTestOwner(t);
   bob = await createTestOwner(t);
-  admin = await createTestOwner(t, ADMIN_EMAIL);
+  admin = await createTestOwner(t, undefined, ADMIN_ID);
+  emailOnly = await createTestOwner(t, LISTED_EMAIL);
 });
 afterAll(() => t.close());
 
@@ -148,7 +151,15 @@ describe("administration", () => {
     expectSearchError(await call("/admin/keys", { headers: auth }), 403, "FORBIDDEN");
   });
 
-  it("lets an administrator by email change a plan, effective at once, balance unchanged", async () => {
+  it("never takes an email for an administrator: whoever signs up with it is an ordinary owner", async () => {
+    const { id } = await mint(alice);
+    expect(searchKeyListSchema.parse((await call("/keys", { headers: await emailOnly.auth() })).body).is_admin).toBe(false);
+    const auth = await emailOnly.auth();
+    expectSearchError(await call(`/admin/keys/${id}/credits`, postJson({ amount: 10 }, auth)), 403, "FORBIDDEN");
+    expectSearchError(await call("/admin/keys", { headers: auth }), 403, "FORBIDDEN");
+  });
+
+  it("lets an administrator by owner id change a plan, effective at once, balance unchanged", async () => {
     const { id, key } = await mint(alice);
     expect(searchKeyListSchema.parse((await call("/keys", { headers: await admin.auth() })).body).is_admin).toBe(true);
     const res = await call(`/admin/keys/${id}/plan`, { method: "PUT", headers: { ...(await admin.auth()), "content-type": "application/json" }, body: JSON.stringify({ plan: "Builder" }) });

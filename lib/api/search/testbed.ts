@@ -13,7 +13,7 @@ import { startFixtureSite, type FixtureSite, type Route } from "../../web/testin
 import { searchErrorBody } from "./error-body";
 import { ledgerEntrySchema, mintedSearchKeySchema } from "./keys.schema";
 
-const ADMIN_EMAIL = "admin@search.test";
+const ADMIN_ID = "own_searchTestbedAdmin";
 
 const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} at Acme"></head><body>${body}</body></html>`;
 const article = (heading: string, ...paragraphs: string[]) => `<main><article><h1>${heading}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</article></main>`;
@@ -58,8 +58,8 @@ export interface SearchTestbed {
 
 export async function startSearchTestbed(opts: { env?: Record<string, string>; routes?: Record<string, Route> } = {}): Promise<SearchTestbed> {
   const site = await startFixtureSite(opts.routes ?? acmeSite());
-  const t = await createTestApi({ WEB_FETCH_ALLOW: `127.0.0.1:${site.port}`, BOURSE_ADMINS: ADMIN_EMAIL, ...opts.env });
-  const admin = await createTestOwner(t, ADMIN_EMAIL);
+  const t = await createTestApi({ WEB_FETCH_ALLOW: `127.0.0.1:${site.port}`, BOURSE_ADMINS: ADMIN_ID, ...opts.env });
+  const admin = await createTestOwner(t, undefined, ADMIN_ID);
   const owner = await createTestOwner(t);
 
   const call: SearchTestbed["call"] = async (path, init) => {
