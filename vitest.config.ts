@@ -30,7 +30,14 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: "integration-postgres", include: integrationFiles, exclude: pgliteOnly, env: { BOURSE_TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 },
+              test: {
+                name: "integration-postgres",
+                include: integrationFiles,
+                exclude: pgliteOnly,
+                env: { BOURSE_TEST_DB: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
             },
           ]
         : []),

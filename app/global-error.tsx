@@ -15,11 +15,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
           <p role="alert" className="text-muted-foreground">
             An unexpected error stopped the dashboard from rendering.{digest ? ` Reference: ${digest}.` : ""}
           </p>
-          <button
-            type="button"
-            onClick={retry}
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-          >
+          <button type="button" onClick={retry} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90">
             Try again
           </button>
         </main>

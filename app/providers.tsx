@@ -15,8 +15,7 @@ function makeQueryClient(): QueryClient {
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         // A 4xx will not improve by asking again; network failures and 5xx might.
-        retry: (failures, error) =>
-          failures < MAX_RETRIES && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => failures < MAX_RETRIES && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
       },
     },
   });

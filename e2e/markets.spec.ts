@@ -78,7 +78,10 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   await expect(page.locator('[data-testid=book-level][data-side="bid"]').first()).toBeVisible();
   await expect(page.locator('[data-testid=book-level][data-side="ask"]').first()).toBeVisible();
   await expect
-    .poll(async () => new Set((await levels.evaluateAll((els) => els.map((el) => el.getAttribute("data-venues") ?? ""))).flatMap((v) => v.split(" ")).filter(Boolean)))
+    .poll(
+      async () =>
+        new Set((await levels.evaluateAll((els) => els.map((el) => el.getAttribute("data-venues") ?? ""))).flatMap((v) => v.split(" ")).filter(Boolean)),
+    )
     .toEqual(new Set(btc.venues.map((v) => v.venue)));
   await expect(page.getByTestId("book-spread")).toContainText("Spread");
 
@@ -130,7 +133,9 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   await group.selectOption({ label: "0.1" });
   await expect(levels.first()).toBeVisible();
   await group.selectOption({ label: "10" });
-  await expect.poll(async () => (await levels.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))))).every((p) => p % 10 === 0)).toBe(true);
+  await expect
+    .poll(async () => (await levels.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))))).every((p) => p % 10 === 0))
+    .toBe(true);
 
   // Routing splits a size across venues.
   const routing = page.getByTestId("routing-panel");

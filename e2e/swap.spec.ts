@@ -38,7 +38,11 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
   await expect(page.getByTestId("swap-status")).toContainText("DONE", { timeout: 60_000 });
   await expect(page.getByTestId("swap-status")).toContainText("Completed");
   await expect(page.getByTestId("swap-received")).toContainText(/Received [\d.]+ WETH on Bourse Local B/);
-  expect(await page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }))).toBe("0x7a69");
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: "eth_chainId" }),
+    ),
+  ).toBe("0x7a69");
 
   // The balances follow: 250 USDC fewer on A, more WETH on B.
   await expect(page.getByTestId("from-balance")).toHaveText("Balance: 24,750 USDC");

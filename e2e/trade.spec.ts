@@ -48,7 +48,11 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
   await expect(position.getByTestId("position-size")).toHaveText("0.5000");
   await expect(position).toHaveAttribute("data-side", "LONG");
   await expect
-    .poll(async () => (await positions.locator('[data-testid=position-leg][data-symbol="BTC-USD"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-venue")!))).sort())
+    .poll(async () =>
+      (
+        await positions.locator('[data-testid=position-leg][data-symbol="BTC-USD"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-venue")!))
+      ).sort(),
+    )
     .toEqual(childVenues);
 
   // Close part of it...

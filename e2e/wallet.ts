@@ -28,11 +28,20 @@ export async function injectTestWallet(
     if (!url) throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
     if (method === "eth_sendTransaction") {
       const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
-      const chain = defineChain({ id: current, name: `chain ${current}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [url] } } });
+      const chain = defineChain({
+        id: current,
+        name: `chain ${current}`,
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [url] } },
+      });
       const wallet = createWalletClient({ account, chain, transport: http(url) });
       return wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : undefined, gas: tx.gas ? BigInt(tx.gas) : undefined });
     }
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
     const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
     if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
     return body.result;

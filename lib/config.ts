@@ -29,13 +29,23 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  API_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   WEB_FETCH_ALLOW: z
     .string()
     .default("")
     .refine((v) => csv(v).every((entry) => parseAllowEntry(entry) !== undefined), "entries must be address:port, [ipv6]:port, an address or a CIDR block"),
   WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  WEB_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(5 * 1024 * 1024),
+  WEB_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   BOURSE_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_URL: z.url().optional(),
@@ -57,7 +67,10 @@ const envSchema = z.object({
   BRIDGE_CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
   BRIDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SWAP_PROVIDER: z.enum(["local", "lifi"]).default("local"),
-  SWAP_MAX_NOTIONAL_USD: z.string().regex(/^\d+(\.\d+)?$/, "must be a decimal number of US dollars").default("50000"),
+  SWAP_MAX_NOTIONAL_USD: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a decimal number of US dollars")
+    .default("50000"),
   SWAP_RPC_URLS: z.string().default(""),
   LIFI_API_URL: z.url().default("https://li.quest/v1"),
   LIFI_API_KEY: z.string().min(1).optional(),
@@ -71,8 +84,16 @@ const envSchema = z.object({
   BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
   BRAVE_SEARCH_URL: z.url().default("https://api.search.brave.com"),
   VENUES: z.enum(["embedded", "off"]).optional(),
-  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
-  VENUE_PAPER_BALANCE_USDC: z.string().regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of USDC with at most 6 decimals").default("100000"),
+  SIM_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  VENUE_PAPER_BALANCE_USDC: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of USDC with at most 6 decimals")
+    .default("100000"),
   RISK_MAX_ORDER_NOTIONAL_USD: usd.default("250000"),
   RISK_MAX_POSITION_NOTIONAL_USD: usd.default("500000"),
   RISK_MAX_TOTAL_NOTIONAL_USD: usd.default("1000000"),
@@ -292,7 +313,8 @@ function leverageBySymbol(value: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const entry of csv(value)) {
     const match = /^([A-Z0-9]+-[A-Z]+)=(\d{1,3})$/.exec(entry);
-    if (!match || Number(match[2]) < 1) throw new ConfigError(`Invalid environment:\n  RISK_MAX_LEVERAGE_BY_SYMBOL: "${entry}" is not SYMBOL=leverage (e.g. BTC-USD=25)`);
+    if (!match || Number(match[2]) < 1)
+      throw new ConfigError(`Invalid environment:\n  RISK_MAX_LEVERAGE_BY_SYMBOL: "${entry}" is not SYMBOL=leverage (e.g. BTC-USD=25)`);
     out[match[1]!] = Number(match[2]);
   }
   return out;

@@ -42,7 +42,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const vitest = countVitest(vitestReport);
 const playwright = countPlaywright(playwrightReport);
 const passed = vitest.passed + playwright.passed;
-const failed = vitest.failed + playwright.failed + (vitestStatus !== 0 && vitest.failed === 0 ? 1 : 0) + (playwrightStatus !== 0 && playwright.failed === 0 ? 1 : 0);
+const failed =
+  vitest.failed + playwright.failed + (vitestStatus !== 0 && vitest.failed === 0 ? 1 : 0) + (playwrightStatus !== 0 && playwright.failed === 0 ? 1 : 0);
 console.log(`\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${playwright.passed} passed, ${playwright.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitestStatus === 0 && playwrightStatus === 0 && failed === 0 ? 0 : 1);

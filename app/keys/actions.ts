@@ -93,7 +93,12 @@ export async function setLimitsAction(input: { keyId: string | null; limits: Ris
   if (deps.config.remoteTradingApi) return { ok: false, error: "Limits are set on the deployment that runs the API." };
   try {
     const keys = await (await ownerTradingClient(ownerId)).listKeys();
-    const saved = await setOwnerRiskLimits(deps.trading, ownerId, keys.map((k) => k.id), input);
+    const saved = await setOwnerRiskLimits(
+      deps.trading,
+      ownerId,
+      keys.map((k) => k.id),
+      input,
+    );
     if (!saved.ok) return saved;
     revalidatePath("/keys");
     return { ok: true };

@@ -53,7 +53,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
     return (
       <>
         <PageHeader title={SEARCH_TITLE} description={SEARCH_PURPOSE} />
-        <ApiUnavailable icon={UnplugIcon} title={loaded.status === 0 ? "The search API could not be reached" : "The search API could not list your keys"} failure={loaded} />
+        <ApiUnavailable
+          icon={UnplugIcon}
+          title={loaded.status === 0 ? "The search API could not be reached" : "The search API could not list your keys"}
+          failure={loaded}
+        />
       </>
     );
   }

@@ -20,7 +20,10 @@ export async function linkWalletAction(input: unknown): Promise<ActionResult> {
   if (!parsed.success) return { ok: false, error: "The signed message is malformed." };
   const deps = dashboardDeps();
   try {
-    const address = await verifySiweSignIn({ db: deps.database.db, clock: deps.clock, origin: deps.config.publicUrl, rpcUrl: deps.config.siweRpcUrl }, parsed.data);
+    const address = await verifySiweSignIn(
+      { db: deps.database.db, clock: deps.clock, origin: deps.config.publicUrl, rpcUrl: deps.config.siweRpcUrl },
+      parsed.data,
+    );
     await linkWallet(deps.database.db, ownerId, address);
   } catch (err) {
     if (err instanceof SiweError || err instanceof SignInError) return { ok: false, error: err.message };

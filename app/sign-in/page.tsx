@@ -18,7 +18,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   if (await currentOwner()) redirect(next);
   return (
     <>
-      <PageHeader title="Sign in" description="Owners sign in to mint agent keys and trade from the desk. A wallet and an email lead to the same account once linked." />
+      <PageHeader
+        title="Sign in"
+        description="Owners sign in to mint agent keys and trade from the desk. A wallet and an email lead to the same account once linked."
+      />
       <WalletProvider>
         <SignInPanel next={next} />
       </WalletProvider>

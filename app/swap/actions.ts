@@ -1,7 +1,14 @@
 "use server";
 
 import { z } from "zod";
-import { swapExecuteBody, swapFaucetBody, swapPrepareBody, type PreparedSwapView, type SwapFaucetResult, type SwapStatusView } from "@/lib/api/trading/swap.schema";
+import {
+  swapExecuteBody,
+  swapFaucetBody,
+  swapPrepareBody,
+  type PreparedSwapView,
+  type SwapFaucetResult,
+  type SwapStatusView,
+} from "@/lib/api/trading/swap.schema";
 import { describeIssues } from "@/lib/api/validation";
 import { requireOwnerId } from "@/lib/dashboard/session";
 import { deskFailure, deskSwapClient } from "./desk-api";

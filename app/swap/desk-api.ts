@@ -12,7 +12,12 @@ export async function deskSwapClient(ownerId: string): Promise<SwapClient> {
   const deps = dashboardDeps();
   const key = await deskAgentKey(ownerId);
   if (!key) {
-    throw new ApiClientError(`This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an agent key with the swap scope in Settings.`, 401, "UNAUTHORIZED", null);
+    throw new ApiClientError(
+      `This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an agent key with the swap scope in Settings.`,
+      401,
+      "UNAUTHORIZED",
+      null,
+    );
   }
   return createSwapClient({ baseUrl: deps.config.tradingApiUrl, token: key, timeoutMs: 30_000 });
 }

@@ -26,7 +26,13 @@ async function load(ownerId: string): Promise<Loaded> {
     const chains = await client.chains();
     if (!chains.available) return { ok: true, available: false, reason: chains.reason ?? "Swaps are not available on this deployment." };
     const [wallet, history] = await Promise.all([client.wallet(), client.history()]);
-    return { ok: true, available: true, chains: chains.chains.filter((c) => c.chainType === "EVM" && c.tokens.length > 0), deskAddress: wallet.address, history };
+    return {
+      ok: true,
+      available: true,
+      chains: chains.chains.filter((c) => c.chainType === "EVM" && c.tokens.length > 0),
+      deskAddress: wallet.address,
+      history,
+    };
   } catch (err) {
     if (!(err instanceof ApiClientError)) throw err;
     return { ok: false, failure: { message: err.message, status: err.status, code: err.code, requestId: err.requestId } };
@@ -44,7 +50,11 @@ export default async function SwapPage() {
       ) : !loaded.available ? (
         <EmptyState icon={ArrowRightLeftIcon} title="Swaps are off here" description={loaded.reason} />
       ) : loaded.chains.length === 0 ? (
-        <EmptyState icon={ArrowRightLeftIcon} title="No chains to swap on" description="The provider lists no EVM chain with tokens; quotes and status remain available through the API." />
+        <EmptyState
+          icon={ArrowRightLeftIcon}
+          title="No chains to swap on"
+          description="The provider lists no EVM chain with tokens; quotes and status remain available through the API."
+        />
       ) : (
         <WalletProvider>
           <SwapDesk chains={loaded.chains} deskAddress={loaded.deskAddress} history={loaded.history} />

@@ -35,7 +35,9 @@ const desk = (ownerId: string): Promise<TradingClient> => deskTradingClient(owne
 
 /** Places an order from the ticket: smart-routed unless it names a venue. A retry with the same idempotency key is not sent twice. */
 export async function placeOrderAction(input: { order: z.input<typeof placeOrderBody>; idempotencyKey?: string }): Promise<ActionResult<ParentOrderView>> {
-  return run(z.object({ order: placeOrderBody, idempotencyKey }), input, async (ownerId, { order, idempotencyKey: key }) => (await desk(ownerId)).placeOrder(order, key));
+  return run(z.object({ order: placeOrderBody, idempotencyKey }), input, async (ownerId, { order, idempotencyKey: key }) =>
+    (await desk(ownerId)).placeOrder(order, key),
+  );
 }
 
 export async function cancelOrderAction(input: { venue: string; orderId: string }): Promise<ActionResult<OrderView>> {
@@ -51,12 +53,21 @@ export async function cancelAllOrdersAction(input: { symbol?: string }): Promise
 }
 
 /** Closes a position (everything, or `quantity`) with reduce-only market orders. */
-export async function closePositionAction(input: { position: z.input<typeof closePositionBody>; idempotencyKey?: string }): Promise<ActionResult<ParentOrderView>> {
-  return run(z.object({ position: closePositionBody, idempotencyKey }), input, async (ownerId, { position, idempotencyKey: key }) => (await (await desk(ownerId)).closePosition(position, key)).order);
+export async function closePositionAction(input: {
+  position: z.input<typeof closePositionBody>;
+  idempotencyKey?: string;
+}): Promise<ActionResult<ParentOrderView>> {
+  return run(
+    z.object({ position: closePositionBody, idempotencyKey }),
+    input,
+    async (ownerId, { position, idempotencyKey: key }) => (await (await desk(ownerId)).closePosition(position, key)).order,
+  );
 }
 
 export async function openPairAction(input: { pair: z.input<typeof openPairBody>; idempotencyKey?: string }): Promise<ActionResult<PairView>> {
-  return run(z.object({ pair: openPairBody, idempotencyKey }), input, async (ownerId, { pair, idempotencyKey: key }) => (await desk(ownerId)).openPair(pair, key));
+  return run(z.object({ pair: openPairBody, idempotencyKey }), input, async (ownerId, { pair, idempotencyKey: key }) =>
+    (await desk(ownerId)).openPair(pair, key),
+  );
 }
 
 export async function closePairAction(input: { id: string; idempotencyKey?: string }): Promise<ActionResult<PairView>> {
@@ -66,7 +77,10 @@ export async function closePairAction(input: { id: string; idempotencyKey?: stri
 const switchInput = z.object({ keyId: z.string().min(1).max(64).optional() });
 
 /** The switch for one key of the owner's, or every key (keyId absent). */
-async function flipKillSwitch(input: unknown, flip: (client: TradingClient, keyId: string | undefined) => Promise<unknown>): Promise<ActionResult<KillSwitchPanel>> {
+async function flipKillSwitch(
+  input: unknown,
+  flip: (client: TradingClient, keyId: string | undefined) => Promise<unknown>,
+): Promise<ActionResult<KillSwitchPanel>> {
   return run(switchInput, input, async (ownerId, { keyId }) => {
     const client = await ownerTradingClient(ownerId);
     const keys = await client.listKeys();

@@ -34,8 +34,12 @@ async function drive<T>(total: number, concurrency: number, task: () => Promise<
  * balance covered.
  */
 export async function credits(total = Number(process.env.BENCH_CREDIT_REQUESTS ?? 4000), concurrency = 32): Promise<void> {
-  const target: DatabaseTarget = process.env.BENCH_DATABASE_URL ? { kind: "postgres", url: process.env.BENCH_DATABASE_URL, maxConnections: concurrency } : { kind: "pglite" };
-  console.log(`\n## credits: ${total} paid requests of ${CHARGE} credits from ${concurrency} concurrent callers, the balance covering ${total / 4}, on ${target.kind}`);
+  const target: DatabaseTarget = process.env.BENCH_DATABASE_URL
+    ? { kind: "postgres", url: process.env.BENCH_DATABASE_URL, maxConnections: concurrency }
+    : { kind: "pglite" };
+  console.log(
+    `\n## credits: ${total} paid requests of ${CHARGE} credits from ${concurrency} concurrent callers, the balance covering ${total / 4}, on ${target.kind}`,
+  );
   const database = await openDatabase(target);
   try {
     await migrateDatabase(database);
@@ -46,7 +50,14 @@ export async function credits(total = Number(process.env.BENCH_CREDIT_REQUESTS ?
     const start = await openAccount(ctx, ours, "Free", "bench");
     await grantCredits(ctx, ours, { amount: balance - start, actor: "bench" });
     const guarded = await drive(total, concurrency, async () => {
-      const r = await reserveCredits(ctx, { accountId: ours, endpoint: "search", amount: CHARGE, requestId: "bench", idempotencyKey: null, fingerprint: "bench" });
+      const r = await reserveCredits(ctx, {
+        accountId: ours,
+        endpoint: "search",
+        amount: CHARGE,
+        requestId: "bench",
+        idempotencyKey: null,
+        fingerprint: "bench",
+      });
       if (r.kind !== "reserved") return false;
       await settleCharge(ctx, r.chargeId, { charged: CHARGE, detail: {} });
       return true;
@@ -57,7 +68,8 @@ export async function credits(total = Number(process.env.BENCH_CREDIT_REQUESTS ?
     const peer = newId("bench");
     await database.db.execute(sql`create table if not exists bench_check_then_bill (id text primary key, balance bigint not null)`);
     await database.db.execute(sql`insert into bench_check_then_bill (id, balance) values (${peer}, ${balance})`);
-    const peerBalance = async () => balanceRows.parse(await database.db.execute(sql`select balance from bench_check_then_bill where id = ${peer}`)).rows[0]!.balance;
+    const peerBalance = async () =>
+      balanceRows.parse(await database.db.execute(sql`select balance from bench_check_then_bill where id = ${peer}`)).rows[0]!.balance;
     const checkThenBill = await drive(total, concurrency, async () => {
       if ((await peerBalance()) < CHARGE) return false;
       await database.db.execute(sql`update bench_check_then_bill set balance = balance - ${CHARGE} where id = ${peer}`);
@@ -70,7 +82,14 @@ export async function credits(total = Number(process.env.BENCH_CREDIT_REQUESTS ?
     const accepted = (r: boolean[]) => r.filter(Boolean).length;
     table([
       ["approach", "requests/s", "accepted", "covered", "final balance", "ledger sums to it"],
-      ["reserve + settle (ours)", number(guarded.perSecond), String(accepted(guarded.results)), String(covered), String(oursAfter), (await ledgerSum(ctx, ours)) === oursAfter ? "yes" : "no"],
+      [
+        "reserve + settle (ours)",
+        number(guarded.perSecond),
+        String(accepted(guarded.results)),
+        String(covered),
+        String(oursAfter),
+        (await ledgerSum(ctx, ours)) === oursAfter ? "yes" : "no",
+      ],
       ["check then bill (peer)", number(checkThenBill.perSecond), String(accepted(checkThenBill.results)), String(covered), String(peerAfter), "no ledger"],
     ]);
     console.log(`ratio of request rates (ours / peer): ${number(guarded.perSecond / checkThenBill.perSecond)}`);

@@ -8,7 +8,9 @@ const DEEP_LEVEL = 20_000;
 
 /** One seeded stream through our order book and through nodejs-order-book, then cancels deep inside a 20,000-order level. */
 export async function engine(ops = Number(process.env.BENCH_ENGINE_OPS ?? 1_000_000)): Promise<void> {
-  console.log(`\n## engine: ${number(ops)} seeded operations (70% limit around a drifting mid, 20% cancel of resting orders, 10% market), same stream through each book`);
+  console.log(
+    `\n## engine: ${number(ops)} seeded operations (70% limit around a drifting mid, 20% cancel of resting orders, 10% market), same stream through each book`,
+  );
   const stream = generateStream(ops, SEED);
   const makers = [bourse, peer];
   for (const make of makers) replay(make(), stream, Math.min(ops, 100_000)); // warm-up

@@ -12,7 +12,9 @@ interface Run {
 /** Main-text F1 (the article-extraction benchmark's metric) and pages per second, ours beside Readability.js. */
 export async function extract(): Promise<void> {
   const pages = loadPages();
-  console.log(`\n## extract: main text of ${pages.length} article pages (scrapinghub/article-extraction-benchmark), HTML string → text, single thread, fastest of ${process.env.BENCH_EXTRACT_PASSES ?? 3} passes`);
+  console.log(
+    `\n## extract: main text of ${pages.length} article pages (scrapinghub/article-extraction-benchmark), HTML string → text, single thread, fastest of ${process.env.BENCH_EXTRACT_PASSES ?? 3} passes`,
+  );
   const runs = [bourse, readability].map((extractor) => measure(extractor, pages));
   table([
     ["extractor", "F1", "precision", "recall", "pages/s"],

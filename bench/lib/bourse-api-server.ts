@@ -23,7 +23,9 @@ export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) 
   const api = createApi(services.deps);
   await prepare(api, services.deps);
   // API paths never reach Next, so the bench needs no dashboard build.
-  const server = createServer(createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end(), fastLanes: [bookFastLane(services.deps)] }));
+  const server = createServer(
+    createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end(), fastLanes: [bookFastLane(services.deps)] }),
+  );
   server.listen(0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.close();

@@ -63,8 +63,12 @@ export async function marketData(seconds = Number(process.env.BENCH_SECONDS ?? 1
       ] as const
     ).map(([name, r]) => [name, number(r.requestsPerSecond), number(r.p50Ms), number(r.p99Ms), number(r.worstP99Ms), String(r.errors), String(r.non2xx)]),
   ]);
-  console.log(`ratio bourse / bare node: ${number(ours.requestsPerSecond / bare.requestsPerSecond)} (target ≥ 0.6); bourse p99 ${number(ours.p99Ms)} ms (target < 10)`);
-  console.log(`ratio bourse / the same stack serving static bytes: ${number(ours.requestsPerSecond / stat.requestsPerSecond)} (above 1: repeated polls take the server's fast lane, which skips the framework the static route goes through)`);
+  console.log(
+    `ratio bourse / bare node: ${number(ours.requestsPerSecond / bare.requestsPerSecond)} (target ≥ 0.6); bourse p99 ${number(ours.p99Ms)} ms (target < 10)`,
+  );
+  console.log(
+    `ratio bourse / the same stack serving static bytes: ${number(ours.requestsPerSecond / stat.requestsPerSecond)} (above 1: repeated polls take the server's fast lane, which skips the framework the static route goes through)`,
+  );
 
   table([
     ["merge of three 500-level books", "median µs"],

@@ -13,12 +13,20 @@ import { number, table } from "../lib/report";
 export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<void> {
   console.log(`\n## orders: market orders for one key through the API vs. placed straight on the venue, 10 connections, ${seconds}s each`);
   const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bourse-orders-")), "key");
-  const server = await startChildServer("bench/orders/orders-server.ts", { BENCH_KEY_FILE: keyFile, VENUES: "embedded", LOCAL_CHAINS: "off", LOG_LEVEL: "warn" });
+  const server = await startChildServer("bench/orders/orders-server.ts", {
+    BENCH_KEY_FILE: keyFile,
+    VENUES: "embedded",
+    LOCAL_CHAINS: "off",
+    LOG_LEVEL: "warn",
+  });
   try {
     const key = fs.readFileSync(keyFile, "utf8");
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const bodies = (extra: Record<string, unknown>) =>
-      (["BUY", "SELL"] as const).map((side) => ({ method: "POST" as const, body: JSON.stringify({ symbol: "BTC-USD", side, type: "MARKET", quantity: "0.001", ...extra }) }));
+      (["BUY", "SELL"] as const).map((side) => ({
+        method: "POST" as const,
+        body: JSON.stringify({ symbol: "BTC-USD", side, type: "MARKET", quantity: "0.001", ...extra }),
+      }));
     const run = async (route: string, requests: { method: "POST"; body: string }[], d: number) => {
       const r = await autocannon({ url: server.url + route, connections: 10, duration: d, headers, requests });
       return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
@@ -34,7 +42,9 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
       row("API, preferredExchange alder", venue),
       row("API, smart-routed", smart),
     ]);
-    console.log(`API on one venue / peer: ${number(venue.rps / peer.rps)}; the API runs one key's orders one at a time (risk check and orders under the owner lock), the peer overlaps them.`);
+    console.log(
+      `API on one venue / peer: ${number(venue.rps / peer.rps)}; the API runs one key's orders one at a time (risk check and orders under the owner lock), the peer overlaps them.`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(path.dirname(keyFile), { recursive: true, force: true });

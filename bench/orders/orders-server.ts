@@ -14,7 +14,13 @@ await serveBenchApi(async (api, deps) => {
   api.post("/api/bench/venue-order", async (c) => {
     const { side } = (await c.req.json()) as { side: "BUY" | "SELL" };
     const mark = alder.ticker("BTC-USD")!.markPrice;
-    const placed = await alder.place("own_bench", { symbol: "BTC-USD", side, type: "MARKET", size: 10, protectionPrice: side === "BUY" ? Math.floor(mark * 1.01) : Math.ceil(mark * 0.99) });
+    const placed = await alder.place("own_bench", {
+      symbol: "BTC-USD",
+      side,
+      type: "MARKET",
+      size: 10,
+      protectionPrice: side === "BUY" ? Math.floor(mark * 1.01) : Math.ceil(mark * 0.99),
+    });
     return ok(c, placed.ok ? placed.order.status : placed.code);
   });
 });

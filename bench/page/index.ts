@@ -26,7 +26,10 @@ export async function page(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5)): Pro
     return;
   }
   const executablePath = process.env.BOURSE_CHROMIUM ?? "/usr/bin/chromium";
-  const browser = await chromium.launch({ executablePath, args: ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
   const server = await startProductionServer();
   const peer = await startStaticPeer();
   try {
@@ -58,8 +61,12 @@ export async function page(runs = Number(process.env.BENCH_PAGE_RUNS ?? 5)): Pro
       ...rows.map((r) => [r.name, number(r.firstLoadKb), number(r.allKb), number(r.lcpMs), number(r.lcpMax), r.element]),
     ]);
     const [symbol, shell, bare] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
-    console.log(`symbol page first-load JS: ${number(symbol.firstLoadKb)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB}); of which the shared shell: ${number(shell.firstLoadKb)} KB, the page's own: ${number(symbol.firstLoadKb - shell.firstLoadKb)} KB; imported after it is interactive (the chart library): ${number(symbol.allKb - symbol.firstLoadKb)} KB`);
-    console.log(`symbol page LCP: ${number(symbol.lcpMs)} ms (target < ${TARGET_LCP_MS}); shell alone ${number(shell.lcpMs)} ms; bare static HTML ${number(bare.lcpMs)} ms`);
+    console.log(
+      `symbol page first-load JS: ${number(symbol.firstLoadKb)} KB gzip (target ≤ ${TARGET_FIRST_LOAD_KB}); of which the shared shell: ${number(shell.firstLoadKb)} KB, the page's own: ${number(symbol.firstLoadKb - shell.firstLoadKb)} KB; imported after it is interactive (the chart library): ${number(symbol.allKb - symbol.firstLoadKb)} KB`,
+    );
+    console.log(
+      `symbol page LCP: ${number(symbol.lcpMs)} ms (target < ${TARGET_LCP_MS}); shell alone ${number(shell.lcpMs)} ms; bare static HTML ${number(bare.lcpMs)} ms`,
+    );
   } finally {
     await peer.stop();
     await server.stop();

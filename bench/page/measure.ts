@@ -30,7 +30,14 @@ export async function measureRun(browser: Browser, url: string, settleMs: number
   const page = await context.newPage();
   const scripts = new Map<string, Promise<number>>();
   page.on("response", (res: Response) => {
-    if (res.request().resourceType() === "script") scripts.set(res.url(), res.body().then((b) => gzipSync(b).length, () => 0));
+    if (res.request().resourceType() === "script")
+      scripts.set(
+        res.url(),
+        res.body().then(
+          (b) => gzipSync(b).length,
+          () => 0,
+        ),
+      );
   });
   try {
     // The same HTML as the browser's, read apart: a streamed document's body is not always kept by the browser.

@@ -47,7 +47,17 @@ export async function startProductionServer(): Promise<ProductionServer> {
   const child = spawn(process.execPath, ["dist/server.js"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: url, NEXT_TELEMETRY_DISABLED: "1", ANVIL_PORT_A: "0", ANVIL_PORT_B: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: url,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ANVIL_PORT_A: "0",
+      ANVIL_PORT_B: "0",
+    },
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {

@@ -39,7 +39,9 @@ async function throughput(task: () => Promise<unknown>, concurrency: number, ms:
  */
 export async function swap(runs = Number(process.env.BENCH_SWAP_RUNS ?? 10), seconds = Number(process.env.BENCH_SECONDS ?? 5)): Promise<void> {
   const pollMs = 100;
-  console.log(`\n## swap: cross-chain USDC (chain A) → WETH (chain B) on two anvil chains mining each transaction at once, relayer polling every ${pollMs} ms; ${runs} runs`);
+  console.log(
+    `\n## swap: cross-chain USDC (chain A) → WETH (chain B) on two anvil chains mining each transaction at once, relayer polling every ${pollMs} ms; ${runs} runs`,
+  );
   const chains = await startTestChains({ BRIDGE_POLL_MS: String(pollMs) });
   const t = await createTestApi(chains.env);
   try {
@@ -57,7 +59,9 @@ export async function swap(runs = Number(process.env.BENCH_SWAP_RUNS ?? 10), sec
       const user = userWallet(listed);
       await api.faucet(user.address);
       const started = performance.now();
-      const quote = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: amount.toString(), fromAddress: user.address })).body.data;
+      const quote = (
+        await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: amount.toString(), fromAddress: user.address })
+      ).body.data;
       const prepared = (await api.prepare({ quoteId: quote.id })).body.data;
       const receipts = await user.send(prepared);
       await api.until(receipts.at(-1)!.transactionHash, (s) => s.status === "DONE", 30_000);
@@ -76,14 +80,27 @@ export async function swap(runs = Number(process.env.BENCH_SWAP_RUNS ?? 10), sec
       const walletA = createWalletClient({ account: user.account, chain: a.chain, transport: http(listed[0]!.rpcUrl!) });
       const walletB = createWalletClient({ account: relayer, chain: b.chain, transport: http(listed[1]!.rpcUrl!) });
       const started = performance.now();
-      await a.waitForTransactionReceipt({ hash: await walletA.writeContract({ address: usdcA, abi: erc20Abi, functionName: "approve", args: [bridgeA, amount] }) });
+      await a.waitForTransactionReceipt({
+        hash: await walletA.writeContract({ address: usdcA, abi: erc20Abi, functionName: "approve", args: [bridgeA, amount] }),
+      });
       const block = await a.getBlock();
       const deposit = await a.waitForTransactionReceipt({
         hash: await walletA.writeContract({
           address: bridgeA,
           abi: bridgeAbi,
           functionName: "deposit",
-          args: [{ tokenIn: usdcA, amountIn: amount, minBridged: 0n, dstChainId: BigInt(B), recipient: user.address, tokenOut: wethB, minAmountOut: 0n, deadline: block.timestamp + 600n }],
+          args: [
+            {
+              tokenIn: usdcA,
+              amountIn: amount,
+              minBridged: 0n,
+              dstChainId: BigInt(B),
+              recipient: user.address,
+              tokenOut: wethB,
+              minAmountOut: 0n,
+              deadline: block.timestamp + 600n,
+            },
+          ],
         }),
       });
       const [event] = await a.getContractEvents({ address: bridgeA, abi: bridgeAbi, eventName: "Deposited", blockHash: deposit.blockHash });
@@ -105,14 +122,20 @@ export async function swap(runs = Number(process.env.BENCH_SWAP_RUNS ?? 10), sec
       ["Bourse: quote → prepare → sign → relayer → DONE", number(percentile(ours, 50)), number(percentile(ours, 90)), number(Math.max(...ours))],
       ["viem: approve → deposit → release (no API, no relayer)", number(percentile(peer, 50)), number(percentile(peer, 90)), number(Math.max(...peer))],
     ]);
-    console.log(`quote-to-DONE over the raw round-trip: ${number(percentile(ours, 50) / percentile(peer, 50))}× (the relayer's ${pollMs} ms poll is the largest share)`);
+    console.log(
+      `quote-to-DONE over the raw round-trip: ${number(percentile(ours, 50) / percentile(peer, 50))}× (the relayer's ${pollMs} ms poll is the largest share)`,
+    );
 
     const concurrency = 8;
     const body = { fromChain: A, toChain: B, fromToken: "LINK", toToken: "WBTC", fromAmount: parseUnits("10", 18).toString() };
     const router = (await api.quote({ ...body, toChain: A })).body.data.approvalAddress as Address;
     const linkA = tokenAddress(listed, A, "LINK");
     const apiRate = await throughput(() => api.quote(body), concurrency, seconds * 1000);
-    const rawRate = await throughput(() => a.readContract({ address: router, abi: routerAbi, functionName: "quote", args: [linkA, usdcA, parseUnits("10", 18)] }), concurrency, seconds * 1000);
+    const rawRate = await throughput(
+      () => a.readContract({ address: router, abi: routerAbi, functionName: "quote", args: [linkA, usdcA, parseUnits("10", 18)] }),
+      concurrency,
+      seconds * 1000,
+    );
     table([
       ["quotes", "per second", `(${concurrency} concurrent, ${seconds}s)`],
       ["Bourse POST /agent/swap/quote (cross-chain, stored)", number(apiRate), ""],

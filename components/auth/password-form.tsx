@@ -39,7 +39,14 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="password">Password</Label>
-        <Input id="password" name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} minLength={signUp ? 10 : undefined} required />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={signUp ? "new-password" : "current-password"}
+          minLength={signUp ? 10 : undefined}
+          required
+        />
         {signUp ? <p className="text-xs text-muted-foreground">At least 10 characters.</p> : null}
       </div>
       {error ? (
@@ -50,7 +57,11 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" disabled={busy}>
         {busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}
       </Button>
-      <button type="button" className="text-sm text-muted-foreground underline-offset-4 hover:underline" onClick={() => setMode(signUp ? "sign-in" : "sign-up")}>
+      <button
+        type="button"
+        className="text-sm text-muted-foreground underline-offset-4 hover:underline"
+        onClick={() => setMode(signUp ? "sign-in" : "sign-up")}
+      >
         {signUp ? "I already have an account" : "New here? Create an account"}
       </button>
     </form>

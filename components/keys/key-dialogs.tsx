@@ -24,7 +24,13 @@ const KeyDialogsContext = createContext<KeyDialogs | null>(null);
  * Holds the panel's dialogs above the list they act on: a list refreshed by an action (a row losing its
  * Roll button, the empty state giving way to the table) cannot unmount a dialog showing a secret.
  */
-export function KeyDialogsProvider({ limits, children }: { /** The owner's limits as set; null when this dashboard cannot set them. */ limits: OwnerOverrides | null; children: ReactNode }) {
+export function KeyDialogsProvider({
+  limits,
+  children,
+}: {
+  /** The owner's limits as set; null when this dashboard cannot set them. */ limits: OwnerOverrides | null;
+  children: ReactNode;
+}) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const value = useMemo<KeyDialogs>(

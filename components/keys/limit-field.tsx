@@ -6,7 +6,19 @@ import { RISK_LIMIT_LABELS, type RiskLimitField } from "@/lib/dashboard/risk-lim
 import { FieldError } from "./field-error";
 
 /** One limit of the Limits dialog: label, text input (empty = no limit of the owner's), hint and complaint. */
-export function LimitField({ id, field, value, error, onChange }: { id: string; field: RiskLimitField; value: string; error: string | undefined; onChange: (value: string) => void }) {
+export function LimitField({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: RiskLimitField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
   const { label, hint, unit } = RISK_LIMIT_LABELS[field];
   const inputId = `${id}-${field}`;
   const described = error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`;

@@ -59,8 +59,8 @@ export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | nu
             {keyRef
               ? "Applied to this key on top of your limits for all keys. "
               : "Applied to every key of yours, the dashboard's desk key included; a key's own limits can tighten them further. "}
-            Limits only tighten the operator&apos;s risk policy: a value looser than the operator&apos;s has no effect. Agents never see
-            them; an order beyond one is refused with the rule&apos;s category. Leave a field empty for no limit of your own.
+            Limits only tighten the operator&apos;s risk policy: a value looser than the operator&apos;s has no effect. Agents never see them; an order beyond
+            one is refused with the rule&apos;s category. Leave a field empty for no limit of your own.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -42,8 +42,8 @@ export function RollKeyDialog({ keyRef, onClose }: { keyRef: KeyRef; onClose: ()
         <DialogHeader>
           <DialogTitle>Roll ‘{keyRef.name}’</DialogTitle>
           <DialogDescription>
-            A new secret replaces this key, with the same name, scopes, allowlist and expiry. The old secret keeps working for the grace
-            period, so your agents can switch over.
+            A new secret replaces this key, with the same name, scopes, allowlist and expiry. The old secret keeps working for the grace period, so your agents
+            can switch over.
           </DialogDescription>
         </DialogHeader>
         <ChoiceGroup legend="Grace period" choices={GRACE_OPTIONS} value={grace} onChange={setGrace} layout="inline" />

@@ -50,9 +50,7 @@ export function SecretKeyReveal({
     <div className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>Copy the secret of ‘{revealed.name}’</DialogTitle>
-        <DialogDescription>
-          Give it to your agent as a bearer token.{note ? ` ${note}` : ""}
-        </DialogDescription>
+        <DialogDescription>Give it to your agent as a bearer token.{note ? ` ${note}` : ""}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-secret`}>Secret key</Label>
@@ -81,8 +79,7 @@ export function SecretKeyReveal({
         You won&apos;t be able to see this key again.
       </p>
       <label className="flex cursor-pointer items-center gap-2 text-sm">
-        <input type="checkbox" checked={stored} onChange={(e) => onStoredChange(e.target.checked)} className="size-4 accent-primary" />
-        I have stored this key
+        <input type="checkbox" checked={stored} onChange={(e) => onStoredChange(e.target.checked)} className="size-4 accent-primary" />I have stored this key
       </label>
       <DialogFooter>
         <Button disabled={!stored} onClick={onDone}>

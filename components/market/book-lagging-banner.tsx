@@ -11,7 +11,11 @@ export function BookLaggingBanner({ lag, staleAfterMs }: { lag: BookLag; staleAf
   if (!isLagging(lag)) return null;
   const seconds = Math.round(staleAfterMs / 1000);
   return (
-    <div role="status" data-testid="book-lagging" className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning">
+    <div
+      role="status"
+      data-testid="book-lagging"
+      className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning"
+    >
       <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
         <span className="font-semibold">Book lagging:</span>{" "}

@@ -95,7 +95,12 @@ export function CandleChart({ bars, dataKey, priceDecimals, onHover }: CandleCha
         rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.26 } },
       });
       const candles = chart.addSeries(CandlestickSeries, seriesOptions(colors));
-      const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: "volume" }, priceScaleId: "volume", lastValueVisible: false, priceLineVisible: false });
+      const volume = chart.addSeries(HistogramSeries, {
+        priceFormat: { type: "volume" },
+        priceScaleId: "volume",
+        lastValueVisible: false,
+        priceLineVisible: false,
+      });
       chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
       const next: ChartHandle = { chart, candles, volume, shown: [], dataKey: null };
       const onMove = (param: MouseEventParams) => {

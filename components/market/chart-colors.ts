@@ -13,6 +13,22 @@ export interface ChartColors {
 }
 
 export const CHART_COLORS: Record<Theme, ChartColors> = {
-  dark: { background: "#1b1e25", text: "#b4b9c6", grid: "#272b34", up: "#3fc48a", down: "#f0736a", upVolume: "rgba(63,196,138,0.35)", downVolume: "rgba(240,115,106,0.35)" },
-  light: { background: "#ffffff", text: "#5b6072", grid: "#eceef3", up: "#1f8a5b", down: "#c7392f", upVolume: "rgba(31,138,91,0.3)", downVolume: "rgba(199,57,47,0.3)" },
+  dark: {
+    background: "#1b1e25",
+    text: "#b4b9c6",
+    grid: "#272b34",
+    up: "#3fc48a",
+    down: "#f0736a",
+    upVolume: "rgba(63,196,138,0.35)",
+    downVolume: "rgba(240,115,106,0.35)",
+  },
+  light: {
+    background: "#ffffff",
+    text: "#5b6072",
+    grid: "#eceef3",
+    up: "#1f8a5b",
+    down: "#c7392f",
+    upVolume: "rgba(31,138,91,0.3)",
+    downVolume: "rgba(199,57,47,0.3)",
+  },
 };

@@ -79,7 +79,10 @@ export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimal
               role="radio"
               aria-checked={value === interval}
               onClick={() => onInterval(value)}
-              className={cn("rounded px-2 py-0.5 font-mono text-xs", value === interval ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground")}
+              className={cn(
+                "rounded px-2 py-0.5 font-mono text-xs",
+                value === interval ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
             >
               {value}
             </button>
@@ -93,7 +96,12 @@ export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimal
         {error && !candles ? (
           <EmptyState role="alert" icon={CandlestickChartIcon} title="Candles could not be read" description={error} className="h-full border-0" />
         ) : candles && candles.length === 0 ? (
-          <EmptyState icon={CandlestickChartIcon} title="No trades yet" description={`Nothing has traded on ${symbol} in this window.`} className="h-full border-0" />
+          <EmptyState
+            icon={CandlestickChartIcon}
+            title="No trades yet"
+            description={`Nothing has traded on ${symbol} in this window.`}
+            className="h-full border-0"
+          />
         ) : (
           <>
             {!candles ? <Skeleton className="absolute inset-1" /> : null}

@@ -39,7 +39,13 @@ export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: 
   return load(async () => {
     const client = serverClient();
     const pairs = await client.tokenPairs();
-    return { pairs, sparklines: await loadSparklines(client, pairs.map((p) => p.symbol)) };
+    return {
+      pairs,
+      sparklines: await loadSparklines(
+        client,
+        pairs.map((p) => p.symbol),
+      ),
+    };
   });
 }
 

@@ -27,7 +27,9 @@ export function MarketHeader({ pair }: { pair: TokenPair }) {
           <span className="text-xl" data-testid="market-price">
             {figure(price)}
           </span>
-          <span className={cn("text-sm", change > 0 && "text-success", change < 0 && "text-destructive")}>{pair.change24h === null ? "—" : formatChange(pair.change24h)}</span>
+          <span className={cn("text-sm", change > 0 && "text-success", change < 0 && "text-destructive")}>
+            {pair.change24h === null ? "—" : formatChange(pair.change24h)}
+          </span>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5">

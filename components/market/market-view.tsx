@@ -62,14 +62,24 @@ export function MarketView({ pair: initialPair, initialBook, ticket }: MarketVie
   const pairs = useQuery(tokenPairsQuery(api));
   const pair = pairs.data?.find((p) => p.symbol === symbol) ?? initialPair;
 
-  const bookLive = useLiveQuery({ url: api.client.streamUrls.book({ symbol, group, depth: BOOK_DEPTH }), queryKey: bookKey(symbol, group), events: STREAM_EVENTS, parse: parseBookEvent });
+  const bookLive = useLiveQuery({
+    url: api.client.streamUrls.book({ symbol, group, depth: BOOK_DEPTH }),
+    queryKey: bookKey(symbol, group),
+    events: STREAM_EVENTS,
+    parse: parseBookEvent,
+  });
   const book = useQuery({
     ...bookQuery(api, symbol, group, bookLive.live),
     initialData: initialBook && group === initialBook.group ? initialBook : undefined,
     placeholderData: keepPreviousData,
   });
 
-  const candlesLive = useLiveQuery({ url: api.client.streamUrls.candles({ symbol, interval }), queryKey: candlesKey(symbol, interval), events: STREAM_EVENTS, parse: parseCandlesEvent });
+  const candlesLive = useLiveQuery({
+    url: api.client.streamUrls.candles({ symbol, interval }),
+    queryKey: candlesKey(symbol, interval),
+    events: STREAM_EVENTS,
+    parse: parseCandlesEvent,
+  });
   const candles = useQuery(candlesQuery(api, symbol, interval, candlesLive.live));
 
   const tradesLive = useLiveQuery({ url: api.client.streamUrls.trades(symbol), queryKey: tradesKey(symbol), events: STREAM_EVENTS, parse: parseTradesEvent });
@@ -78,7 +88,10 @@ export function MarketView({ pair: initialPair, initialBook, ticket }: MarketVie
   const venues = pair.venues.map((v) => v.venue);
   const priceDecimals = decimalsOf(pair.tickSize);
   const sizeDecimals = decimalsOf(pair.lotSize);
-  const lag = now === null || book.isPlaceholderData ? NO_LAG : bookLag(book.data, { receivedAt: book.dataUpdatedAt, now, live: bookLive.live, staleAfterMs: STALE_AFTER_MS });
+  const lag =
+    now === null || book.isPlaceholderData
+      ? NO_LAG
+      : bookLag(book.data, { receivedAt: book.dataUpdatedAt, now, live: bookLive.live, staleAfterMs: STALE_AFTER_MS });
 
   return (
     <TicketLinkProvider market={pair}>
@@ -88,10 +101,23 @@ export function MarketView({ pair: initialPair, initialBook, ticket }: MarketVie
         {/* Phones read top to bottom: chart, book, ticket, routing, tape. Wide screens put book and ticket beside the rest. */}
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
           <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-            <ChartPanel symbol={symbol} candles={candles.data} interval={interval} onInterval={setCandleInterval} priceDecimals={priceDecimals} error={errorText(candles.error)} />
+            <ChartPanel
+              symbol={symbol}
+              candles={candles.data}
+              interval={interval}
+              onInterval={setCandleInterval}
+              priceDecimals={priceDecimals}
+              error={errorText(candles.error)}
+            />
           </div>
           <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <OrderBook book={book.data} format={{ priceDecimals, sizeDecimals, tickSize: pair.tickSize, venues }} group={group} onGroup={setGroup} error={errorText(book.error)} />
+            <OrderBook
+              book={book.data}
+              format={{ priceDecimals, sizeDecimals, tickSize: pair.tickSize, venues }}
+              group={group}
+              onGroup={setGroup}
+              error={errorText(book.error)}
+            />
             {ticket}
           </div>
           <div className="grid min-w-0 content-start gap-4 md:grid-cols-2 lg:col-start-1 lg:row-start-2">

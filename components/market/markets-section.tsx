@@ -11,7 +11,9 @@ export async function MarketsSection() {
   const loaded = await loadMarkets();
   if (!loaded.ok) return <ApiUnavailable title="Markets could not be read" icon={ChartCandlestickIcon} failure={loaded.failure} />;
   if (loaded.pairs.length === 0)
-    return <EmptyState icon={ChartCandlestickIcon} title="No markets listed" description="The API lists no market: no venue is connected to this deployment." />;
+    return (
+      <EmptyState icon={ChartCandlestickIcon} title="No markets listed" description="The API lists no market: no venue is connected to this deployment." />
+    );
   return (
     <MarketApiProvider baseUrl={browserMarketApiUrl()}>
       <MarketsTable initialPairs={loaded.pairs} initialSparklines={loaded.sparklines} />

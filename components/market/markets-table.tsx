@@ -34,7 +34,11 @@ function SortHeader({ column, order, onSort }: { column: (typeof COLUMNS)[number
   const Arrow = order.direction === "asc" ? ArrowUpIcon : ArrowDownIcon;
   return (
     <TableHead aria-sort={active ? (order.direction === "asc" ? "ascending" : "descending") : "none"} className={column.numeric ? "text-right" : undefined}>
-      <button type="button" onClick={() => onSort(column.key)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", active && "text-foreground")}>
+      <button
+        type="button"
+        onClick={() => onSort(column.key)}
+        className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", active && "text-foreground")}
+      >
         {column.label}
         {active ? <Arrow className="size-3" aria-hidden="true" /> : null}
       </button>
@@ -83,7 +87,14 @@ export function MarketsTable({ initialPairs, initialSparklines }: { initialPairs
     <div className="flex flex-col gap-4">
       <div className="relative max-w-xs">
         <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input type="search" placeholder="Search markets" aria-label="Search markets" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
+        <Input
+          type="search"
+          placeholder="Search markets"
+          aria-label="Search markets"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="pl-9"
+        />
       </div>
       {shown.length === 0 ? (
         <EmptyState icon={SearchIcon} title="No market matches" description={`Nothing is listed under “${query.trim()}”. Try a base asset such as BTC.`} />

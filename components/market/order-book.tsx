@@ -76,7 +76,11 @@ function Side({ levels, side, rows, maxSize, format }: { levels: readonly Level[
   // of the longer one, so the spread does not jump when a level comes or goes.
   const shown = side === "ask" ? [...levels].reverse() : levels;
   return (
-    <ol aria-label={side === "ask" ? "Asks" : "Bids"} className={cn("flex min-h-0 flex-col", side === "ask" && "justify-end")} style={{ height: `${rows * 1.5}rem` }}>
+    <ol
+      aria-label={side === "ask" ? "Asks" : "Bids"}
+      className={cn("flex min-h-0 flex-col", side === "ask" && "justify-end")}
+      style={{ height: `${rows * 1.5}rem` }}
+    >
       {shown.map((level) => (
         <BookLevelRow key={level.price} level={level} side={side} maxSize={maxSize} format={format} />
       ))}

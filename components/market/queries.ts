@@ -24,18 +24,30 @@ export const tokenPairsQuery = ({ client }: Api) =>
 /** Hourly closes of every listed market, by symbol. A market whose candles fail is drawn without a line. */
 export async function loadSparklines(client: MarketDataClient, symbols: readonly string[]): Promise<Record<string, Candle[]>> {
   const settled = await Promise.allSettled(symbols.map((symbol) => client.candles({ symbol, ...SPARKLINE })));
-  return Object.fromEntries(symbols.flatMap((symbol, i) => {
-    const result = settled[i]!;
-    return result.status === "fulfilled" ? [[symbol, result.value]] : [];
-  }));
+  return Object.fromEntries(
+    symbols.flatMap((symbol, i) => {
+      const result = settled[i]!;
+      return result.status === "fulfilled" ? [[symbol, result.value]] : [];
+    }),
+  );
 }
 
 export const sparklinesQuery = ({ client }: Api, symbols: readonly string[]) =>
-  queryOptions({ queryKey: ["market", "sparklines", symbols], queryFn: () => loadSparklines(client, symbols), refetchInterval: POLL_MS.sparklines, staleTime: 30_000 });
+  queryOptions({
+    queryKey: ["market", "sparklines", symbols],
+    queryFn: () => loadSparklines(client, symbols),
+    refetchInterval: POLL_MS.sparklines,
+    staleTime: 30_000,
+  });
 
 export const bookKey = (symbol: string, group: number) => ["market", "book", symbol, group] as const;
 export const bookQuery = ({ client }: Api, symbol: string, group: number, live: boolean) =>
-  queryOptions({ queryKey: bookKey(symbol, group), queryFn: () => client.book({ symbol, group, depth: BOOK_DEPTH }), refetchInterval: pollUnlessLive(live, POLL_MS.book), staleTime: 0 });
+  queryOptions({
+    queryKey: bookKey(symbol, group),
+    queryFn: () => client.book({ symbol, group, depth: BOOK_DEPTH }),
+    refetchInterval: pollUnlessLive(live, POLL_MS.book),
+    staleTime: 0,
+  });
 
 export const candlesKey = (symbol: string, interval: CandleInterval) => ["market", "candles", symbol, interval] as const;
 export const candlesQuery = ({ client }: Api, symbol: string, interval: CandleInterval, live: boolean) =>
@@ -48,7 +60,12 @@ export const candlesQuery = ({ client }: Api, symbol: string, interval: CandleIn
 
 export const tradesKey = (symbol: string) => ["market", "trades", symbol] as const;
 export const tradesQuery = ({ client }: Api, symbol: string, live: boolean) =>
-  queryOptions({ queryKey: tradesKey(symbol), queryFn: () => client.trades(symbol, TRADES_LIMIT), refetchInterval: pollUnlessLive(live, POLL_MS.trades), staleTime: 0 });
+  queryOptions({
+    queryKey: tradesKey(symbol),
+    queryFn: () => client.trades(symbol, TRADES_LIMIT),
+    refetchInterval: pollUnlessLive(live, POLL_MS.trades),
+    staleTime: 0,
+  });
 
 export const routingQuery = ({ client }: Api, symbol: string, side: RouteSide, quantity: string | null) =>
   queryOptions({

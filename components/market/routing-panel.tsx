@@ -49,7 +49,11 @@ function SideSwitch({ side, onSide }: { side: RouteSide; onSide(side: RouteSide)
           onClick={() => onSide(value)}
           className={cn(
             "rounded px-3 py-1 text-sm font-medium",
-            side === value ? (value === "BUY" ? "bg-success/15 text-success" : "bg-destructive/15 text-destructive") : "text-muted-foreground hover:text-foreground",
+            side === value
+              ? value === "BUY"
+                ? "bg-success/15 text-success"
+                : "bg-destructive/15 text-destructive"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           {value === "BUY" ? "Buy" : "Sell"}
@@ -129,7 +133,15 @@ export function RoutingPanel({ symbol, format }: { symbol: string; format: Routi
       <SideSwitch side={side} onSide={setSide} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={sizeId}>Size ({format.base})</Label>
-        <Input id={sizeId} inputMode="decimal" autoComplete="off" value={size} onChange={(e) => setSize(e.target.value)} aria-invalid={typedBad} className="font-mono tabular-nums" />
+        <Input
+          id={sizeId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={size}
+          onChange={(e) => setSize(e.target.value)}
+          aria-invalid={typedBad}
+          className="font-mono tabular-nums"
+        />
         <p className={cn("text-xs", typedBad ? "text-destructive" : "text-muted-foreground")}>
           {typedBad ? "Enter a size such as 0.5." : `In steps of ${format.lotSize} ${format.base}.`}
         </p>
@@ -145,7 +157,12 @@ export function RoutingPanel({ symbol, format }: { symbol: string; format: Routi
           <Skeleton className="h-5 w-2/3" />
         </div>
       ) : route.data.legs.length === 0 ? (
-        <EmptyState icon={RouteIcon} title="Nothing to route to" description={`No venue quotes the ${side === "BUY" ? "ask" : "bid"} side right now.`} className="border-0 py-6" />
+        <EmptyState
+          icon={RouteIcon}
+          title="Nothing to route to"
+          description={`No venue quotes the ${side === "BUY" ? "ask" : "bid"} side right now.`}
+          className="border-0 py-6"
+        />
       ) : (
         <>
           <Legs route={route.data} format={format} />

@@ -10,8 +10,23 @@ export function Sparkline({ closes, rising, label }: { closes: readonly number[]
   const step = width / (closes.length - 1);
   const points = closes.map((close, i) => `${(i * step).toFixed(1)},${(height - 2 - ((close - low) / span) * (height - 4)).toFixed(1)}`).join(" ");
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} className={rising ? "text-success" : "text-destructive"}>
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      className={rising ? "text-success" : "text-destructive"}
+    >
+      <polyline
+        points={points}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+        vectorEffect="non-scaling-stroke"
+      />
     </svg>
   );
 }

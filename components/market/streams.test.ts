@@ -13,7 +13,11 @@ describe("market streams", () => {
 
   it("replaces candles by time and appends new ones, oldest first, within the limit", () => {
     const merged = mergeCandles([candle(0, "100"), candle(60, "101")], [candle(60, "102"), candle(120, "103")], 3);
-    expect(merged.map((c) => [c.time, c.close])).toEqual([[0, "100"], [60, "102"], [120, "103"]]);
+    expect(merged.map((c) => [c.time, c.close])).toEqual([
+      [0, "100"],
+      [60, "102"],
+      [120, "103"],
+    ]);
     expect(mergeCandles(merged, [candle(180, "104")], 3).map((c) => c.time)).toEqual([60, 120, 180]);
   });
 

@@ -44,9 +44,19 @@ export function TradesTape({ trades, venues, priceDecimals, sizeDecimals, error 
       ) : (
         <ol className="max-h-80 overflow-y-auto" aria-label="Recent trades, newest first">
           {trades.map((trade) => (
-            <li key={trade.id} data-testid="trade" data-trade-id={trade.id} className="grid grid-cols-[1fr_1fr_auto] items-center gap-2 px-3 py-0.5 text-right font-mono text-xs tabular-nums">
+            <li
+              key={trade.id}
+              data-testid="trade"
+              data-trade-id={trade.id}
+              className="grid grid-cols-[1fr_1fr_auto] items-center gap-2 px-3 py-0.5 text-right font-mono text-xs tabular-nums"
+            >
               <span className={cn("flex items-center gap-1.5 text-left", trade.side === "BUY" ? "text-success" : "text-destructive")}>
-                <span className="size-1.5 shrink-0 rounded-full" style={{ background: venueColor(venues, trade.venue).dot }} title={trade.venue} aria-label={trade.venue} />
+                <span
+                  className="size-1.5 shrink-0 rounded-full"
+                  style={{ background: venueColor(venues, trade.venue).dot }}
+                  title={trade.venue}
+                  aria-label={trade.venue}
+                />
                 {formatDecimal(trade.price, priceDecimals)}
               </span>
               <span>{formatDecimal(trade.size, sizeDecimals)}</span>

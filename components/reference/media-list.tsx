@@ -18,9 +18,7 @@ export function MediaList({ content, expand }: { content: MediaView[]; expand: b
           </div>
           {media.expanded && media.schema?.kind === "ref" ? (
             <details open={expand} className="group">
-              <summary className="cursor-pointer select-none text-xs text-muted-foreground hover:text-foreground">
-                Fields of {media.schema.name}
-              </summary>
+              <summary className="cursor-pointer select-none text-xs text-muted-foreground hover:text-foreground">Fields of {media.schema.name}</summary>
               <div className="mt-2">
                 <SchemaTree node={media.expanded} showType={false} />
               </div>

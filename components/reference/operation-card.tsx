@@ -55,9 +55,7 @@ export function OperationCard({ op }: { op: OperationView }) {
                   <StatusBadge status={response.status} />
                   {response.description ? <span className="text-sm">{response.description}</span> : null}
                 </div>
-                {response.headers.length > 0 ? (
-                  <ParametersTable rows={response.headers} caption={`Headers of the ${response.status} response`} />
-                ) : null}
+                {response.headers.length > 0 ? <ParametersTable rows={response.headers} caption={`Headers of the ${response.status} response`} /> : null}
                 {response.content.length > 0 ? <MediaList content={response.content} expand={response.status === expandedStatus} /> : null}
               </li>
             ))}

@@ -45,8 +45,7 @@ export function Overview({ view, rawDocumentPath }: { view: ReferenceView; rawDo
             </a>
           </Button>
           <span className="text-sm text-muted-foreground">
-            {formatCount(view.operationCount, "operation", "operations")} ·{" "}
-            {formatCount(view.schemas.length, "schema", "schemas")}
+            {formatCount(view.operationCount, "operation", "operations")} · {formatCount(view.schemas.length, "schema", "schemas")}
           </span>
         </div>
       </CardContent>

@@ -10,15 +10,7 @@ import { SecuritySchemes } from "./security-schemes";
 import { DocumentWarnings } from "./warnings";
 
 /** The whole reference for one API, read from its OpenAPI document. */
-export function ReferenceDocument({
-  api,
-  view,
-  errorCodes,
-}: {
-  api: (typeof REFERENCE_APIS)[ReferenceApi];
-  view: ReferenceView;
-  errorCodes: ErrorCodeView[];
-}) {
+export function ReferenceDocument({ api, view, errorCodes }: { api: (typeof REFERENCE_APIS)[ReferenceApi]; view: ReferenceView; errorCodes: ErrorCodeView[] }) {
   const errorSchema = view.schemas.find((schema) => schema.name === api.errorSchema);
   return (
     <div className="grid gap-10 lg:grid-cols-[12rem_minmax(0,1fr)]">

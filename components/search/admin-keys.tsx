@@ -23,7 +23,14 @@ export function AdminKeys() {
     <section aria-label="Keys of every owner" className="flex flex-col gap-3">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-find`}>Find keys of every owner</Label>
-        <Input id={`${id}-find`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="key id, key name or owner email" className="max-w-md" />
+        <Input
+          id={`${id}-find`}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="key id, key name or owner email"
+          className="max-w-md"
+        />
       </div>
       {keys.isPending ? (
         <p className="text-sm text-muted-foreground">Loading…</p>
@@ -52,7 +59,11 @@ export function AdminKeys() {
                   <TableCell>
                     <span className="block font-medium">{k.name}</span>
                     <code className="font-mono text-xs text-muted-foreground">{k.id}</code>
-                    {k.status === "revoked" ? <Badge variant="destructive" className="ml-2">revoked</Badge> : null}
+                    {k.status === "revoked" ? (
+                      <Badge variant="destructive" className="ml-2">
+                        revoked
+                      </Badge>
+                    ) : null}
                   </TableCell>
                   <TableCell className="break-all text-sm">{k.owner_email ?? k.owner_id}</TableCell>
                   <TableCell>

@@ -36,7 +36,17 @@ export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-secret`}>Search key</Label>
-          <Input id={`${id}-secret`} type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" spellCheck={false} placeholder="bourse_sr_live_…" className="font-mono text-xs" autoFocus />
+          <Input
+            id={`${id}-secret`}
+            type="password"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="bourse_sr_live_…"
+            className="font-mono text-xs"
+            autoFocus
+          />
         </div>
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Use key" pendingLabel="Checking…" />

@@ -5,7 +5,9 @@ import { formatCredits, gateView, highlight, ledgerRowView, queryStems, scrapeCo
 describe("costs", () => {
   it("state the contract's reservations", () => {
     expect(searchCostText(0)).toBe("Reserves 2 credits: 2 for the search. Pages that fail or are not needed are refunded.");
-    expect(searchCostText(3)).toBe("Reserves 11 credits: 2 for the search, plus 3 for each of 3 scraped pages. Pages that fail or are not needed are refunded.");
+    expect(searchCostText(3)).toBe(
+      "Reserves 11 credits: 2 for the search, plus 3 for each of 3 scraped pages. Pages that fail or are not needed are refunded.",
+    );
     expect(scrapeCostText(false, 10)).toMatch(/^Reserves 5 credits: 5 for the page\./);
     expect(scrapeCostText(true, 3)).toMatch(/^Reserves 11 credits: 5 for the page, plus 2 for each of up to 3 discovered pages\./);
     expect(formatCredits(1)).toBe("1 credit");
@@ -55,7 +57,12 @@ describe("ledger rows", () => {
   });
 
   it("word grants, reservations, settlements, sweeps and plan changes", () => {
-    expect(ledgerRowView(entry({ detail: { reason: "starting credits", plan: "Free" } }))).toEqual({ title: "Starting credits (Free)", detail: null, amount: "+100", tone: "success" });
+    expect(ledgerRowView(entry({ detail: { reason: "starting credits", plan: "Free" } }))).toEqual({
+      title: "Starting credits (Free)",
+      detail: null,
+      amount: "+100",
+      tone: "success",
+    });
     expect(ledgerRowView(entry({ amount: 500, detail: { note: "pilot" } }))).toMatchObject({ title: "Credits added", detail: "pilot", amount: "+500" });
     expect(ledgerRowView(entry({ kind: "reserve", amount: -11, actor: "api", detail: { endpoint: "search", requestId: "r-1" } }))).toEqual({
       title: "Reserved for a search",
@@ -64,14 +71,21 @@ describe("ledger rows", () => {
       tone: "secondary",
     });
     expect(
-      ledgerRowView(entry({ kind: "settle", amount: 6, actor: "api", detail: { reserved: 11, charged: 5, pagesScraped: 1, pagesFailed: 1, pagesNotAttempted: 1 } })),
+      ledgerRowView(
+        entry({ kind: "settle", amount: 6, actor: "api", detail: { reserved: 11, charged: 5, pagesScraped: 1, pagesFailed: 1, pagesNotAttempted: 1 } }),
+      ),
     ).toEqual({ title: "Settled: 5 credits charged of 11 reserved", detail: "1 page scraped, 1 failed, 1 not needed", amount: "+6", tone: "info" });
     expect(ledgerRowView(entry({ kind: "settle", amount: 8, actor: "api", detail: { reserved: 8, charged: 0, reason: "the request failed" } }))).toMatchObject({
       detail: "the request failed; nothing charged",
       tone: "warning",
     });
-    expect(ledgerRowView(entry({ kind: "settle", amount: 25, actor: "system", detail: { reason: "expired" } }))).toMatchObject({ title: "Refunded: the request never finished" });
-    expect(ledgerRowView(entry({ kind: "plan", amount: 0, detail: { from: "Free", to: "Starter" } }))).toMatchObject({ title: "Plan changed from Free to Starter", amount: "0" });
+    expect(ledgerRowView(entry({ kind: "settle", amount: 25, actor: "system", detail: { reason: "expired" } }))).toMatchObject({
+      title: "Refunded: the request never finished",
+    });
+    expect(ledgerRowView(entry({ kind: "plan", amount: 0, detail: { from: "Free", to: "Starter" } }))).toMatchObject({
+      title: "Plan changed from Free to Starter",
+      amount: "0",
+    });
   });
 });
 

@@ -110,7 +110,12 @@ export function ledgerRowView(e: LedgerEntryView): LedgerRowView {
         tone: "success",
       };
     case "reserve":
-      return { title: `Reserved for a ${ENDPOINT_NAMES[str(d.endpoint) ?? ""] ?? "request"}`, detail: str(d.requestId) ? `request ${str(d.requestId)}` : null, amount, tone: "secondary" };
+      return {
+        title: `Reserved for a ${ENDPOINT_NAMES[str(d.endpoint) ?? ""] ?? "request"}`,
+        detail: str(d.requestId) ? `request ${str(d.requestId)}` : null,
+        amount,
+        tone: "secondary",
+      };
     case "settle": {
       if (e.actor === "system") return { title: "Refunded: the request never finished", detail: str(d.reason) ?? null, amount, tone: "warning" };
       const charged = num(d.charged) ?? 0;

@@ -49,7 +49,18 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-amount`}>Credits to add</Label>
-          <Input id={`${id}-amount`} type="number" inputMode="numeric" min={1} max={MAX_GRANT} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} className="w-40" autoFocus />
+          <Input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_GRANT}
+            step={1}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className="w-40"
+            autoFocus
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-note`}>Note (optional)</Label>

@@ -51,7 +51,15 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="research-agent" autoFocus />
+          <Input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            placeholder="research-agent"
+            autoFocus
+          />
         </div>
         <label className="flex cursor-pointer items-start gap-2.5 text-sm">
           <input type="checkbox" checked={useInConsole} onChange={(e) => setUseInConsole(e.target.checked)} className="mt-0.5 size-4 shrink-0 accent-primary" />

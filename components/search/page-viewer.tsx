@@ -110,7 +110,9 @@ export function PageViewer({ page, label }: { page: WirePage; label: string }) {
         <a href={page.url} target="_blank" rel="noreferrer noopener" className="break-all font-mono text-xs text-primary underline-offset-4 hover:underline">
           {page.url}
         </a>
-        {page.final_url && page.final_url !== page.url ? <p className="break-all font-mono text-xs text-muted-foreground">redirected to {page.final_url}</p> : null}
+        {page.final_url && page.final_url !== page.url ? (
+          <p className="break-all font-mono text-xs text-muted-foreground">redirected to {page.final_url}</p>
+        ) : null}
       </header>
       {page.error ? (
         <p className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">

@@ -22,7 +22,17 @@ const EXTRACT_LABELS: Record<ExtractOption, string> = {
 };
 
 /** Every option of POST /v1/scrape, checked with the API's own schema before it is sent. */
-export function ScrapeForm({ plan, pending, disabled, onRun }: { plan: Plan | undefined; pending: boolean; disabled: boolean; onRun: (request: ScrapeRequest) => void }) {
+export function ScrapeForm({
+  plan,
+  pending,
+  disabled,
+  onRun,
+}: {
+  plan: Plan | undefined;
+  pending: boolean;
+  disabled: boolean;
+  onRun: (request: ScrapeRequest) => void;
+}) {
   const id = useId();
   const [url, setUrl] = useState("");
   const [extract, setExtract] = useState<ExtractOption[]>(["title", "text"]);
@@ -91,9 +101,21 @@ export function ScrapeForm({ plan, pending, disabled, onRun }: { plan: Plan | un
       </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">More pages and contacts</legend>
-        <GatedOption feature="follow_internal_links" plan={plan} checked={follow} onChange={setFollow} hint="Also scrape the pages of the same site it links to, breadth first." />
+        <GatedOption
+          feature="follow_internal_links"
+          plan={plan}
+          checked={follow}
+          onChange={setFollow}
+          hint="Also scrape the pages of the same site it links to, breadth first."
+        />
         <NumberField label="Most discovered pages" value={maxPages} onChange={setMaxPages} min={1} max={50} error={errors.max_pages} disabled={!follow} />
-        <GatedOption feature="include_contacts" plan={plan} checked={contacts} onChange={setContacts} hint="Emails and phone numbers from every scraped page." />
+        <GatedOption
+          feature="include_contacts"
+          plan={plan}
+          checked={contacts}
+          onChange={setContacts}
+          hint="Emails and phone numbers from every scraped page."
+        />
       </fieldset>
       <p className="text-xs text-muted-foreground">{Number.isInteger(pages) && pages >= 1 && pages <= 50 ? scrapeCostText(follow, pages) : null}</p>
     </form>

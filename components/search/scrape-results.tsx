@@ -8,7 +8,12 @@ import { PageViewer } from "./page-viewer";
 /** A scrape's answer: the charge, the page, the pages found through its links, and contacts. */
 export function ScrapeResults({ response }: { response: ScrapeResponseView }) {
   const discovered = response.discovered_links;
-  const note = discovered.length > 0 ? `${response.links_scraped} of ${discovered.length} linked pages scraped` : response.success ? undefined : "the page failed, so nothing was charged";
+  const note =
+    discovered.length > 0
+      ? `${response.links_scraped} of ${discovered.length} linked pages scraped`
+      : response.success
+        ? undefined
+        : "the page failed, so nothing was charged";
   return (
     <section aria-label="Scrape result" className="flex flex-col gap-5">
       <ChargeSummary used={response.credits_used} remaining={response.remaining_credits} note={note} />

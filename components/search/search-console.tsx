@@ -146,7 +146,11 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
             <>
               <label className="flex flex-col gap-1.5 text-sm font-medium sm:flex-row sm:items-center sm:gap-3">
                 Ledger of
-                <select value={usageKey.id} onChange={(e) => setUsageKeyId(e.target.value)} className="h-9 rounded-md border border-input bg-transparent px-2 text-sm font-normal">
+                <select
+                  value={usageKey.id}
+                  onChange={(e) => setUsageKeyId(e.target.value)}
+                  className="h-9 rounded-md border border-input bg-transparent px-2 text-sm font-normal"
+                >
                   {keys.map((k) => (
                     <option key={k.id} value={k.id}>
                       {k.name} ({k.fragment.slice(-4)})

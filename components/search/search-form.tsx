@@ -12,7 +12,17 @@ import { GatedOption } from "./gated-option";
 import { NumberField } from "./number-field";
 
 /** Every option of POST /v1/search, checked with the API's own schema before it is sent. */
-export function SearchForm({ plan, pending, disabled, onRun }: { plan: Plan | undefined; pending: boolean; disabled: boolean; onRun: (request: SearchRequest) => void }) {
+export function SearchForm({
+  plan,
+  pending,
+  disabled,
+  onRun,
+}: {
+  plan: Plan | undefined;
+  pending: boolean;
+  disabled: boolean;
+  onRun: (request: SearchRequest) => void;
+}) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [maxResults, setMaxResults] = useState("10");
@@ -66,8 +76,20 @@ export function SearchForm({ plan, pending, disabled, onRun }: { plan: Plan | un
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Found on the scraped pages</legend>
-        <GatedOption feature="include_contacts" plan={plan} checked={contacts} onChange={setContacts} hint="Emails and phone numbers from the pages scraped above." />
-        <GatedOption feature="include_social" plan={plan} checked={social} onChange={setSocial} hint="Profiles on X, LinkedIn, GitHub and others linked from those pages." />
+        <GatedOption
+          feature="include_contacts"
+          plan={plan}
+          checked={contacts}
+          onChange={setContacts}
+          hint="Emails and phone numbers from the pages scraped above."
+        />
+        <GatedOption
+          feature="include_social"
+          plan={plan}
+          checked={social}
+          onChange={setSocial}
+          hint="Profiles on X, LinkedIn, GitHub and others linked from those pages."
+        />
       </fieldset>
       <p className="text-xs text-muted-foreground">{Number.isInteger(scrapeTop) && scrapeTop >= 0 && scrapeTop <= 10 ? searchCostText(scrapeTop) : null}</p>
     </form>

@@ -24,11 +24,25 @@ export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwner
     <form onSubmit={save} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="ownerToken">Owner token {hasOwnerToken ? <span className="text-muted-foreground">(stored)</span> : null}</Label>
-        <Input id="ownerToken" name="ownerToken" autoComplete="off" spellCheck={false} placeholder={hasOwnerToken ? "Leave blank to keep the stored token" : "eyJ…"} className="font-mono" />
+        <Input
+          id="ownerToken"
+          name="ownerToken"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={hasOwnerToken ? "Leave blank to keep the stored token" : "eyJ…"}
+          className="font-mono"
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="agentKey">Agent key for the trade desk {hasAgentKey ? <span className="text-muted-foreground">(stored)</span> : null}</Label>
-        <Input id="agentKey" name="agentKey" autoComplete="off" spellCheck={false} placeholder={hasAgentKey ? "Leave blank to keep the stored key" : "bourse_sk_live_…"} className="font-mono" />
+        <Input
+          id="agentKey"
+          name="agentKey"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={hasAgentKey ? "Leave blank to keep the stored key" : "bourse_sk_live_…"}
+          className="font-mono"
+        />
       </div>
       {result && !result.ok ? (
         <p role="alert" className="text-sm text-destructive">

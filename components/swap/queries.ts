@@ -33,8 +33,7 @@ export const balancesQuery = (address: string | null) =>
 export const quoteQuery = (request: SwapQuoteRequest | null) =>
   queryOptions({
     queryKey: ["swap", "quote", request],
-    queryFn: () =>
-      deskJson("/swap/quote", swapQuoteSchema, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) }),
+    queryFn: () => deskJson("/swap/quote", swapQuoteSchema, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) }),
     enabled: request !== null,
     // A quote lives two minutes; ask again well before, so what is shown is what will be signed.
     refetchInterval: 20_000,

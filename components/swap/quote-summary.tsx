@@ -51,7 +51,17 @@ export function QuoteSummary({ quote }: { quote: SwapQuoteView }) {
         <Row label="Route">{quote.steps.map((s) => (s.type === "bridge" ? `bridge (${s.tool})` : `swap (${s.tool})`)).join(" → ")}</Row>
       </dl>
       {level !== "none" ? (
-        <p role="alert" className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", level === "notice" ? "border-info/30 bg-info/10 text-info" : level === "warning" ? "border-warning/30 bg-warning/10 text-warning" : "border-destructive/30 bg-destructive/10 text-destructive")}>
+        <p
+          role="alert"
+          className={cn(
+            "flex items-start gap-2 rounded-md border px-3 py-2 text-sm",
+            level === "notice"
+              ? "border-info/30 bg-info/10 text-info"
+              : level === "warning"
+                ? "border-warning/30 bg-warning/10 text-warning"
+                : "border-destructive/30 bg-destructive/10 text-destructive",
+          )}
+        >
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
           {IMPACT_TEXT[level]}
         </p>

@@ -27,7 +27,15 @@ export function statusBadge(status: SwapStatusView["status"]) {
 }
 
 /** The swap's progress: the wallet's own steps, then what the chains and the relayer report. */
-export function StatusTimeline({ walletSteps, swap, chainName }: { walletSteps: WalletStep[]; swap: SwapStatusView | undefined; chainName: (id: number) => string }) {
+export function StatusTimeline({
+  walletSteps,
+  swap,
+  chainName,
+}: {
+  walletSteps: WalletStep[];
+  swap: SwapStatusView | undefined;
+  chainName: (id: number) => string;
+}) {
   const cross = swap ? swap.fromChainId !== swap.toChainId : false;
   const sub = swap?.substatus;
   const confirmed = swap && (swap.status !== "PENDING" || sub === "WAIT_DESTINATION_TRANSACTION" || sub === "REFUND_IN_PROGRESS");
@@ -35,7 +43,12 @@ export function StatusTimeline({ walletSteps, swap, chainName }: { walletSteps: 
     ? [
         { label: `Confirmed on ${chainName(swap.fromChainId)}`, state: swap.status === "FAILED" ? "failed" : confirmed ? "done" : "active" },
         ...(cross
-          ? [{ label: `Released on ${chainName(swap.toChainId)}`, state: (swap.status === "DONE" ? "done" : swap.status === "FAILED" ? "failed" : confirmed ? "active" : "waiting") as State }]
+          ? [
+              {
+                label: `Released on ${chainName(swap.toChainId)}`,
+                state: (swap.status === "DONE" ? "done" : swap.status === "FAILED" ? "failed" : confirmed ? "active" : "waiting") as State,
+              },
+            ]
           : []),
       ]
     : [];
@@ -70,8 +83,10 @@ export function StatusTimeline({ walletSteps, swap, chainName }: { walletSteps: 
       {swap?.receiving?.amount && swap.status === "DONE" ? (
         <p className="text-sm" data-testid="swap-received">
           {swap.substatus === "REFUNDED" ? "Refunded" : "Received"}{" "}
-          {swap.substatus === "REFUNDED" ? `${formatUnits(swap.receiving.amount, 6)} USDC` : `${formatUnits(swap.receiving.amount, swap.toToken.decimals)} ${swap.toToken.symbol}`} on{" "}
-          {chainName(swap.receiving.chainId)}
+          {swap.substatus === "REFUNDED"
+            ? `${formatUnits(swap.receiving.amount, 6)} USDC`
+            : `${formatUnits(swap.receiving.amount, swap.toToken.decimals)} ${swap.toToken.symbol}`}{" "}
+          on {chainName(swap.receiving.chainId)}
         </p>
       ) : null}
       {swap?.status === "FAILED" ? (

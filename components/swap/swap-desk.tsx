@@ -104,7 +104,9 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
       } else {
         const result = await executeSwapAction({ quoteId: quote.data.id });
         if (!result.ok) throw new Error(result.error);
-        setWalletSteps(result.value.sending.transactions.map((t) => ({ kind: t.kind, label: `Signed and sent by the desk: ${t.kind}`, state: "done", hash: t.hash })));
+        setWalletSteps(
+          result.value.sending.transactions.map((t) => ({ kind: t.kind, label: `Signed and sent by the desk: ${t.kind}`, state: "done", hash: t.hash })),
+        );
         setFollowing(result.value.id);
       }
       setConfirmText("");
@@ -147,7 +149,10 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
             {mode === "wallet" ? (
               isConnected && walletAddress ? (
                 <span>
-                  Connected: <code className="break-all" data-testid="wallet-address">{walletAddress}</code>
+                  Connected:{" "}
+                  <code className="break-all" data-testid="wallet-address">
+                    {walletAddress}
+                  </code>
                 </span>
               ) : (
                 <Button onClick={connectWallet} disabled={connect.isPending}>
@@ -157,7 +162,10 @@ export function SwapDesk({ chains, deskAddress, history }: SwapDeskProps) {
               )
             ) : (
               <span>
-                Desk wallet: <code className="break-all" data-testid="desk-address">{deskAddress}</code>
+                Desk wallet:{" "}
+                <code className="break-all" data-testid="desk-address">
+                  {deskAddress}
+                </code>
               </span>
             )}
             {holder && faucetAvailable ? (

@@ -23,7 +23,13 @@ export function SwapHistory({ initial, chainName }: { initial: SwapStatusView[];
     );
   }
   if (history.data.length === 0) {
-    return <EmptyState icon={HistoryIcon} title="No swaps yet" description="Swaps you sign with your wallet or execute with the desk key appear here with their status." />;
+    return (
+      <EmptyState
+        icon={HistoryIcon}
+        title="No swaps yet"
+        description="Swaps you sign with your wallet or execute with the desk key appear here with their status."
+      />
+    );
   }
   return (
     <ul className="flex flex-col divide-y" aria-label="Swap history">

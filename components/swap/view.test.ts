@@ -3,7 +3,15 @@ import { formatUnits, impactLevel, parseAmount } from "./view";
 
 describe("swap desk helpers", () => {
   it("warns at 1%, 3% and 5% and asks for confirmation above 10%", () => {
-    expect(["0.0099", "0.01", "0.03", "0.0499", "0.05", "0.1", "0.1001"].map(impactLevel)).toEqual(["none", "notice", "warning", "warning", "high", "high", "severe"]);
+    expect(["0.0099", "0.01", "0.03", "0.0499", "0.05", "0.1", "0.1001"].map(impactLevel)).toEqual([
+      "none",
+      "notice",
+      "warning",
+      "warning",
+      "high",
+      "high",
+      "severe",
+    ]);
     expect(impactLevel(null)).toBe("none");
   });
 

@@ -19,7 +19,8 @@ export function BalancesTable() {
   const balances = useQuery(balancesQuery(useDeskStreaming()));
   if (balances.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading balances" />;
   if (balances.isError) return <FormAlert message={`Balances could not be read: ${balances.error.message}`} />;
-  if (balances.data.length === 0) return <EmptyState icon={WalletIcon} title="No balances" description="No venue holds collateral for you yet." className="py-8" />;
+  if (balances.data.length === 0)
+    return <EmptyState icon={WalletIcon} title="No balances" description="No venue holds collateral for you yet." className="py-8" />;
   return (
     <Table aria-label="Balances">
       <TableHeader>

@@ -46,12 +46,19 @@ export function ClosePositionDialog({ target, onClosed, onCancel }: { target: Cl
               {target.venue ? ` on ${target.venue}` : ""}
             </DialogTitle>
             <DialogDescription>
-              At market with reduce-only orders{target.venue ? "" : " on every venue holding it, largest position first"}. Enter less than the whole {target.size} {target.base} to close part.
+              At market with reduce-only orders{target.venue ? "" : " on every venue holding it, largest position first"}. Enter less than the whole{" "}
+              {target.size} {target.base} to close part.
             </DialogDescription>
           </DialogHeader>
           <DecimalField label={`Size to close (${target.base})`} value={text} onChange={setText} error={submitted && !parsed.ok ? parsed.error : null} />
           <FormAlert message={action.error} />
-          <DialogActions onCancel={onCancel} pending={action.pending} label={parsed.ok && parsed.quantity ? "Close part" : "Close position"} pendingLabel="Closing…" destructive />
+          <DialogActions
+            onCancel={onCancel}
+            pending={action.pending}
+            label={parsed.ok && parsed.quantity ? "Close part" : "Close position"}
+            pendingLabel="Closing…"
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -47,7 +47,10 @@ export function isMultipleOf(value: string, step: string): boolean {
 /** The sum of decimal strings. */
 export function sumDecimals(values: readonly string[]): string {
   const scale = Math.max(0, ...values.map(scaleOf));
-  return unscaled(values.reduce((total, v) => total + scaled(v, scale), 0n), scale);
+  return unscaled(
+    values.reduce((total, v) => total + scaled(v, scale), 0n),
+    scale,
+  );
 }
 
 /** a × b, exactly. */
@@ -58,7 +61,7 @@ export function multiplyDecimals(a: string, b: string): string {
 /** Whole lots that `notional` buys at `price`, rounded down: the quantity, or "0" when not one lot. */
 export function quantityForNotional(notional: string, price: string, lot: string): string {
   const scale = Math.max(scaleOf(notional), scaleOf(price), scaleOf(lot));
-  const lots = scaled(notional, scale) * 10n ** BigInt(scale) / (scaled(price, scale) * scaled(lot, scale));
+  const lots = (scaled(notional, scale) * 10n ** BigInt(scale)) / (scaled(price, scale) * scaled(lot, scale));
   return unscaled(lots * scaled(lot, scaleOf(lot)), scaleOf(lot));
 }
 

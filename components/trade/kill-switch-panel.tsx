@@ -55,11 +55,23 @@ export function KillSwitchPanel() {
               <span className="flex items-center gap-2">
                 {keyCanTrade(panel, key) ? <Badge variant="success">trading</Badge> : <Badge variant="destructive">stopped</Badge>}
                 {key.engagedAt ? (
-                  <Button size="sm" variant="outline" disabled={action.pending} onClick={() => action.run(() => releaseKillSwitchAction({ keyId: key.id }), show)} aria-label={`Release ${key.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={action.pending}
+                    onClick={() => action.run(() => releaseKillSwitchAction({ keyId: key.id }), show)}
+                    aria-label={`Release ${key.name}`}
+                  >
                     Release
                   </Button>
                 ) : (
-                  <Button size="sm" variant="ghost" disabled={action.pending} onClick={() => action.run(() => engageKillSwitchAction({ keyId: key.id }), show)} aria-label={`Stop ${key.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={action.pending}
+                    onClick={() => action.run(() => engageKillSwitchAction({ keyId: key.id }), show)}
+                    aria-label={`Stop ${key.name}`}
+                  >
                     Stop
                   </Button>
                 )}

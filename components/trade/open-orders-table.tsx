@@ -31,7 +31,8 @@ export function OpenOrdersTable() {
     setNote(null);
     action.run(
       () => cancelAllOrdersAction({}),
-      ({ cancelled, failures }) => setNote(`${cancelled} order${cancelled === 1 ? "" : "s"} cancelled.${failures.length ? ` Not cancelled: ${failures.join("; ")}` : ""}`),
+      ({ cancelled, failures }) =>
+        setNote(`${cancelled} order${cancelled === 1 ? "" : "s"} cancelled.${failures.length ? ` Not cancelled: ${failures.join("; ")}` : ""}`),
     );
   }
 
@@ -40,7 +41,12 @@ export function OpenOrdersTable() {
   return (
     <div className="flex flex-col gap-3">
       {orders.data.length === 0 ? (
-        <EmptyState icon={ListIcon} title="No open orders" description="Limit orders that rest in a book and stops waiting for their trigger show here." className="py-8" />
+        <EmptyState
+          icon={ListIcon}
+          title="No open orders"
+          description="Limit orders that rest in a book and stops waiting for their trigger show here."
+          className="py-8"
+        />
       ) : (
         <>
           <div className="flex justify-end">

@@ -21,7 +21,20 @@ import { DecimalField, SelectField } from "./fields";
 import { marketFormat } from "./market-formats";
 import { OrderResult } from "./order-result";
 import { RoutingPreview } from "./routing-preview";
-import { DEFAULT_SLIPPAGE_PERCENT, emptyDraft, isLargeOrder, ORDER_TYPES, parseTicket, usesPrice, usesSlippage, usesTrigger, type OrderSide, type SizeMode, type TicketDraft, type TicketField } from "./ticket-form";
+import {
+  DEFAULT_SLIPPAGE_PERCENT,
+  emptyDraft,
+  isLargeOrder,
+  ORDER_TYPES,
+  parseTicket,
+  usesPrice,
+  usesSlippage,
+  usesTrigger,
+  type OrderSide,
+  type SizeMode,
+  type TicketDraft,
+  type TicketField,
+} from "./ticket-form";
 import { formatUsd, sideWords, typeWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 
@@ -58,10 +71,19 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
   }, [picked]);
 
   const venue = pair.venues.find((v) => v.venue === draft.venue);
-  const market = { symbol: pair.symbol, base: pair.base, lotSize: pair.lotSize, tickSize: venue?.tickSize ?? pair.tickSize, markPrice: venue?.markPrice ?? pair.markPrice };
+  const market = {
+    symbol: pair.symbol,
+    base: pair.base,
+    lotSize: pair.lotSize,
+    tickSize: venue?.tickSize ?? pair.tickSize,
+    markPrice: venue?.markPrice ?? pair.markPrice,
+  };
   const parsed = parseTicket(draft, market);
   const format = marketFormat(pair);
-  const set = <K extends keyof TicketDraft>(field: K) => (value: TicketDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const set =
+    <K extends keyof TicketDraft>(field: K) =>
+    (value: TicketDraft[K]) =>
+      setDraft((d) => ({ ...d, [field]: value }));
   const errorOf = (field: TicketField) => {
     if (parsed.ok) return null;
     const typed = draft[field].trim() !== "";
@@ -73,10 +95,13 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
     if (!parsed.ok) return;
     setConfirming(false);
     const order = parsed.order;
-    action.run(() => placeOrderAction({ order, idempotencyKey: newIdempotencyKey() }), (placed) => {
-      setResult(placed);
-      setSubmitted(false);
-    });
+    action.run(
+      () => placeOrderAction({ order, idempotencyKey: newIdempotencyKey() }),
+      (placed) => {
+        setResult(placed);
+        setSubmitted(false);
+      },
+    );
   }
 
   function submit(event: React.FormEvent) {
@@ -110,7 +135,13 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
             onChange={(sizeMode: SizeMode) => setDraft((d) => ({ ...d, sizeMode }))}
           />
           {draft.sizeMode === "quantity" ? (
-            <DecimalField label={`Size (${pair.base})`} value={draft.quantity} onChange={set("quantity")} error={errorOf("quantity")} hint={`In steps of ${pair.lotSize} ${pair.base}.`} />
+            <DecimalField
+              label={`Size (${pair.base})`}
+              value={draft.quantity}
+              onChange={set("quantity")}
+              error={errorOf("quantity")}
+              hint={`In steps of ${pair.lotSize} ${pair.base}.`}
+            />
           ) : (
             <DecimalField
               label="Notional (USD)"
@@ -129,7 +160,13 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
             error={usesPrice(draft.type) ? errorOf("price") : null}
           />
           {usesTrigger(draft.type) ? (
-            <DecimalField label={`Trigger price (${pair.quote})`} value={draft.triggerPrice} onChange={set("triggerPrice")} error={errorOf("triggerPrice")} hint="Triggers on the venue's mark price." />
+            <DecimalField
+              label={`Trigger price (${pair.quote})`}
+              value={draft.triggerPrice}
+              onChange={set("triggerPrice")}
+              error={errorOf("triggerPrice")}
+              hint="Triggers on the venue's mark price."
+            />
           ) : null}
           {usesSlippage(draft.type) ? (
             <DecimalField
@@ -156,7 +193,12 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
 
           <FormAlert message={action.error} />
           {signedIn ? (
-            <Button type="submit" size="lg" disabled={action.pending} className={draft.side === "BUY" ? "bg-success text-white hover:bg-success/90" : "bg-destructive text-white hover:bg-destructive/90"}>
+            <Button
+              type="submit"
+              size="lg"
+              disabled={action.pending}
+              className={draft.side === "BUY" ? "bg-success text-white hover:bg-success/90" : "bg-destructive text-white hover:bg-destructive/90"}
+            >
               {action.pending ? "Sending…" : `${sideWords(draft.side)} ${pair.base}`}
             </Button>
           ) : (
@@ -164,7 +206,13 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
               <Link href={`/sign-in?next=${encodeURIComponent(pathname)}`}>Sign in to trade</Link>
             </Button>
           )}
-          {result ? <OrderResult order={result} format={format} title={`${sideWords(result.side)} ${result.quantity} ${pair.base}, ${typeWords(result.type).toLowerCase()}`} /> : null}
+          {result ? (
+            <OrderResult
+              order={result}
+              format={format}
+              title={`${sideWords(result.side)} ${result.quantity} ${pair.base}, ${typeWords(result.type).toLowerCase()}`}
+            />
+          ) : null}
         </form>
       </CardContent>
       <Dialog open={confirming} onOpenChange={setConfirming}>

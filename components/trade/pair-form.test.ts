@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { pairStatusWords, parsePairDraft, type PairDraft } from "./pair-form";
 
-const draft = (over: Partial<PairDraft> = {}): PairDraft => ({ longSymbol: "ETH-USD", shortSymbol: "BTC-USD", notional: "2000", leverage: "3", venue: "", ...over });
+const draft = (over: Partial<PairDraft> = {}): PairDraft => ({
+  longSymbol: "ETH-USD",
+  shortSymbol: "BTC-USD",
+  notional: "2000",
+  leverage: "3",
+  venue: "",
+  ...over,
+});
 
 describe("parsePairDraft", () => {
   it("makes an OpenPair body, with the venue only when one is picked", () => {
@@ -11,7 +18,11 @@ describe("parsePairDraft", () => {
   it("names each wrong field", () => {
     expect(parsePairDraft(draft({ shortSymbol: "ETH-USD", notional: "-5", leverage: "2.5" }), 20)).toEqual({
       ok: false,
-      errors: { shortSymbol: "Pick a different market for the short leg.", notional: "Enter the total in USD, such as 1000.", leverage: "A whole number from 1 to 20." },
+      errors: {
+        shortSymbol: "Pick a different market for the short leg.",
+        notional: "Enter the total in USD, such as 1000.",
+        leverage: "A whole number from 1 to 20.",
+      },
     });
     expect(parsePairDraft(draft({ leverage: "21" }), 20).ok).toBe(false);
   });

@@ -15,7 +15,10 @@ export interface PairDraft {
 
 export type PairField = "shortSymbol" | "notional" | "leverage";
 
-export function parsePairDraft(draft: PairDraft, maxLeverage: number): { ok: true; pair: OpenPairInput } | { ok: false; errors: Partial<Record<PairField, string>> } {
+export function parsePairDraft(
+  draft: PairDraft,
+  maxLeverage: number,
+): { ok: true; pair: OpenPairInput } | { ok: false; errors: Partial<Record<PairField, string>> } {
   const errors: Partial<Record<PairField, string>> = {};
   if (draft.longSymbol === draft.shortSymbol) errors.shortSymbol = "Pick a different market for the short leg.";
   const notional = positiveDecimal(draft.notional);
@@ -25,7 +28,13 @@ export function parsePairDraft(draft: PairDraft, maxLeverage: number): { ok: tru
   if (Object.keys(errors).length > 0 || notional === null) return { ok: false, errors };
   return {
     ok: true,
-    pair: { longSymbol: draft.longSymbol, shortSymbol: draft.shortSymbol, notionalUsd: Number(notional), leverage, ...(draft.venue ? { venue: draft.venue } : {}) },
+    pair: {
+      longSymbol: draft.longSymbol,
+      shortSymbol: draft.shortSymbol,
+      notionalUsd: Number(notional),
+      leverage,
+      ...(draft.venue ? { venue: draft.venue } : {}),
+    },
   };
 }
 

@@ -27,14 +27,23 @@ import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 const num = "text-right font-mono tabular-nums";
 
 function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
-  const [draft, setDraft] = useState<PairDraft>({ longSymbol: pairs[0]?.symbol ?? "", shortSymbol: pairs[1]?.symbol ?? pairs[0]?.symbol ?? "", notional: "", leverage: "2", venue: "" });
+  const [draft, setDraft] = useState<PairDraft>({
+    longSymbol: pairs[0]?.symbol ?? "",
+    shortSymbol: pairs[1]?.symbol ?? pairs[0]?.symbol ?? "",
+    notional: "",
+    leverage: "2",
+    venue: "",
+  });
   const [submitted, setSubmitted] = useState(false);
   const [opened, setOpened] = useState<PairView | null>(null);
   const action = useDeskAction();
   const maxLeverage = Math.min(...pairs.filter((p) => p.symbol === draft.longSymbol || p.symbol === draft.shortSymbol).map((p) => p.maxLeverage));
   const parsed = parsePairDraft(draft, Number.isFinite(maxLeverage) ? maxLeverage : 1);
   const errorOf = (field: "shortSymbol" | "notional" | "leverage") => (!parsed.ok && submitted ? (parsed.errors[field] ?? null) : null);
-  const set = <K extends keyof PairDraft>(field: K) => (value: PairDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const set =
+    <K extends keyof PairDraft>(field: K) =>
+    (value: PairDraft[K]) =>
+      setDraft((d) => ({ ...d, [field]: value }));
   const symbols = pairs.map((p) => ({ value: p.symbol, label: p.symbol }));
   const venues = [...new Set(pairs.flatMap((p) => p.venues.map((v) => v.venue)))];
 
@@ -44,10 +53,13 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
     setOpened(null);
     if (!parsed.ok) return;
     const pair = parsed.pair;
-    action.run(() => openPairAction({ pair, idempotencyKey: newIdempotencyKey() }), (done) => {
-      setOpened(done);
-      setSubmitted(false);
-    });
+    action.run(
+      () => openPairAction({ pair, idempotencyKey: newIdempotencyKey() }),
+      (done) => {
+        setOpened(done);
+        setSubmitted(false);
+      },
+    );
   }
 
   return (
@@ -57,9 +69,20 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
         <SelectField label="Short" value={draft.shortSymbol} options={symbols} onChange={set("shortSymbol")} />
         {errorOf("shortSymbol") ? <p className="text-xs text-destructive">{errorOf("shortSymbol")}</p> : null}
       </div>
-      <DecimalField label="Notional (USD)" value={draft.notional} onChange={set("notional")} error={errorOf("notional")} hint="Split evenly between the legs." />
+      <DecimalField
+        label="Notional (USD)"
+        value={draft.notional}
+        onChange={set("notional")}
+        error={errorOf("notional")}
+        hint="Split evenly between the legs."
+      />
       <DecimalField label="Leverage" value={draft.leverage} onChange={set("leverage")} error={errorOf("leverage")} />
-      <SelectField label="Pair venue" value={draft.venue} options={[{ value: "", label: "Default" }, ...venues.map((v) => ({ value: v, label: v }))]} onChange={set("venue")} />
+      <SelectField
+        label="Pair venue"
+        value={draft.venue}
+        options={[{ value: "", label: "Default" }, ...venues.map((v) => ({ value: v, label: v }))]}
+        onChange={set("venue")}
+      />
       <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-5">
         <FormAlert message={action.error} />
         {opened ? (
@@ -97,7 +120,15 @@ function PairsTable() {
   const action = useDeskAction();
   if (pairs.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading pairs" />;
   if (pairs.isError) return <FormAlert message={`Pairs could not be read: ${pairs.error.message}`} />;
-  if (pairs.data.length === 0) return <EmptyState icon={ScaleIcon} title="No pair trades yet" description="Open one above: both legs go to one venue, and a failed second leg unwinds the first." className="py-8" />;
+  if (pairs.data.length === 0)
+    return (
+      <EmptyState
+        icon={ScaleIcon}
+        title="No pair trades yet"
+        description="Open one above: both legs go to one venue, and a failed second leg unwinds the first."
+        className="py-8"
+      />
+    );
   return (
     <div className="flex flex-col gap-2">
       <FormAlert message={action.error} />
@@ -140,7 +171,12 @@ function PairsTable() {
                 </TableCell>
                 <TableCell>
                   {pair.status === "OPEN" ? (
-                    <Button size="sm" variant="outline" disabled={action.pending} onClick={() => action.run(() => closePairAction({ id: pair.id, idempotencyKey: newIdempotencyKey() }))}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={action.pending}
+                      onClick={() => action.run(() => closePairAction({ id: pair.id, idempotencyKey: newIdempotencyKey() }))}
+                    >
                       Close pair
                     </Button>
                   ) : null}

@@ -93,7 +93,12 @@ export function PositionsTable() {
                       <TableCell className={num}>{formatUsd(leg.margin)}</TableCell>
                       <TableCell className={num}>{formatAmount(leg.leverage, 1)}×</TableCell>
                       <TableCell>
-                        <Button size="sm" variant="ghost" onClick={() => setClosing(target(leg.symbol, leg.size, leg.venue))} aria-label={`Close ${leg.symbol} on ${leg.venue}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setClosing(target(leg.symbol, leg.size, leg.venue))}
+                          aria-label={`Close ${leg.symbol} on ${leg.venue}`}
+                        >
                           Close…
                         </Button>
                       </TableCell>

@@ -19,7 +19,12 @@ export const STREAMING_MS = 15_000;
 const every = (ms: number, streaming: boolean) => (streaming ? STREAMING_MS : ms);
 
 export const positionsQuery = (streaming = false) =>
-  queryOptions({ queryKey: ["trade", "positions"], queryFn: () => deskJson("/trade/positions", z.array(positionSchema)), refetchInterval: every(LIVE_MS, streaming), staleTime: 0 });
+  queryOptions({
+    queryKey: ["trade", "positions"],
+    queryFn: () => deskJson("/trade/positions", z.array(positionSchema)),
+    refetchInterval: every(LIVE_MS, streaming),
+    staleTime: 0,
+  });
 
 export const openOrdersQuery = (symbol?: string, streaming = false) =>
   queryOptions({
@@ -30,13 +35,28 @@ export const openOrdersQuery = (symbol?: string, streaming = false) =>
   });
 
 export const balancesQuery = (streaming = false) =>
-  queryOptions({ queryKey: ["trade", "balances"], queryFn: () => deskJson("/trade/balances", z.array(balanceSchema)), refetchInterval: every(SLOW_MS, streaming), staleTime: 0 });
+  queryOptions({
+    queryKey: ["trade", "balances"],
+    queryFn: () => deskJson("/trade/balances", z.array(balanceSchema)),
+    refetchInterval: every(SLOW_MS, streaming),
+    staleTime: 0,
+  });
 
 export const pairsQuery = (streaming = false) =>
-  queryOptions({ queryKey: ["trade", "pairs"], queryFn: () => deskJson("/trade/pairs", z.array(pairSchema)), refetchInterval: every(LIVE_MS, streaming), staleTime: 0 });
+  queryOptions({
+    queryKey: ["trade", "pairs"],
+    queryFn: () => deskJson("/trade/pairs", z.array(pairSchema)),
+    refetchInterval: every(LIVE_MS, streaming),
+    staleTime: 0,
+  });
 
 export const killSwitchQuery = () =>
-  queryOptions({ queryKey: ["trade", "kill-switch"], queryFn: () => deskJson("/trade/kill-switch", killSwitchPanelSchema), refetchInterval: SLOW_MS, staleTime: 0 });
+  queryOptions({
+    queryKey: ["trade", "kill-switch"],
+    queryFn: () => deskJson("/trade/kill-switch", killSwitchPanelSchema),
+    refetchInterval: SLOW_MS,
+    staleTime: 0,
+  });
 
 /** After any trade: every desk read is stale. */
 export function refreshDesk(queryClient: QueryClient): Promise<void> {

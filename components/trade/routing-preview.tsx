@@ -36,14 +36,31 @@ function estimate(route: Routing, pair: TokenPair, venue: string): Estimate {
   return { legs: [{ venue, size: quote.fillable, avgPrice: quote.avgPrice, fee }], avgPrice: quote.avgPrice, fees: fee, complete: quote.complete };
 }
 
-export function RoutingPreview({ pair, side, quantity, venue, format }: { pair: TokenPair; side: OrderSide; quantity: string | null; venue: string; format: PreviewFormat }) {
+export function RoutingPreview({
+  pair,
+  side,
+  quantity,
+  venue,
+  format,
+}: {
+  pair: TokenPair;
+  side: OrderSide;
+  quantity: string | null;
+  venue: string;
+  format: PreviewFormat;
+}) {
   const api = useMarketApi();
   const settled = useDebounced(quantity, 300);
   const route = useQuery(routingQuery(api, pair.symbol, side, settled));
   const venues = pair.venues.map((v) => v.venue);
 
   if (settled === null) return <p className="text-xs text-muted-foreground">Enter a size to see where the order would go and what it would cost.</p>;
-  if (route.isError) return <p role="alert" className="text-xs text-destructive">Preview unavailable: {route.error.message}</p>;
+  if (route.isError)
+    return (
+      <p role="alert" className="text-xs text-destructive">
+        Preview unavailable: {route.error.message}
+      </p>
+    );
   if (!route.data) return <Skeleton className="h-16 w-full" aria-label="Loading the routing preview" />;
   const est = estimate(route.data, pair, venue);
   return (
@@ -54,7 +71,12 @@ export function RoutingPreview({ pair, side, quantity, venue, format }: { pair: 
       ) : (
         <ul className="flex flex-col gap-1">
           {est.legs.map((leg) => (
-            <li key={leg.venue} data-testid="preview-leg" data-venue={leg.venue} className="flex items-center justify-between gap-2 font-mono text-xs tabular-nums">
+            <li
+              key={leg.venue}
+              data-testid="preview-leg"
+              data-venue={leg.venue}
+              className="flex items-center justify-between gap-2 font-mono text-xs tabular-nums"
+            >
               <span className="flex items-center gap-1.5 font-sans">
                 <span className="size-2 rounded-full" style={{ background: venueColor(venues, leg.venue).dot }} aria-hidden="true" />
                 {leg.venue}
@@ -74,7 +96,9 @@ export function RoutingPreview({ pair, side, quantity, venue, format }: { pair: 
           {formatUsd(est.fees)}
         </dd>
       </dl>
-      {!est.complete && est.legs.length > 0 ? <p className="text-xs text-warning">The book holds less than this size now: a market order would fill only part.</p> : null}
+      {!est.complete && est.legs.length > 0 ? (
+        <p className="text-xs text-warning">The book holds less than this size now: a market order would fill only part.</p>
+      ) : null}
     </section>
   );
 }

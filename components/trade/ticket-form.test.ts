@@ -6,10 +6,17 @@ const draft = (over: Partial<TicketDraft>): TicketDraft => ({ ...emptyDraft(), .
 
 describe("parseTicket", () => {
   it("makes a smart-routed market order without price fields, sized at the mark", () => {
-    expect(parseTicket(draft({ quantity: "0.01" }), BTC)).toEqual({ ok: true, order: { symbol: "BTC-USD", side: "BUY", type: "MARKET", quantity: "0.01" }, notional: "640" });
+    expect(parseTicket(draft({ quantity: "0.01" }), BTC)).toEqual({
+      ok: true,
+      order: { symbol: "BTC-USD", side: "BUY", type: "MARKET", quantity: "0.01" },
+      notional: "640",
+    });
   });
   it("sends only the fields each type takes, and names the venue and reduce-only when set", () => {
-    const stopLimit = parseTicket(draft({ type: "STOP_LIMIT", side: "SELL", quantity: "0.002", price: "63000", triggerPrice: "63100.5", reduceOnly: true, venue: "alder" }), BTC);
+    const stopLimit = parseTicket(
+      draft({ type: "STOP_LIMIT", side: "SELL", quantity: "0.002", price: "63000", triggerPrice: "63100.5", reduceOnly: true, venue: "alder" }),
+      BTC,
+    );
     expect(stopLimit).toMatchObject({
       ok: true,
       order: { side: "SELL", type: "STOP_LIMIT", quantity: "0.002", price: "63000", triggerPrice: "63100.5", reduceOnly: true, preferredExchange: "alder" },
@@ -23,7 +30,10 @@ describe("parseTicket", () => {
     expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "0.5" }), BTC)).toMatchObject({ ok: true, order: { type: "MARKET", slippage: 0.005 } });
     const limit = parseTicket(draft({ type: "LIMIT", quantity: "0.01", price: "60000", slippagePercent: "0.5" }), BTC);
     expect(limit.ok && "slippage" in limit.order).toBe(false);
-    expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "6" }), BTC)).toMatchObject({ ok: false, errors: { slippagePercent: "Enter a percentage above 0 and at most 5." } });
+    expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "6" }), BTC)).toMatchObject({
+      ok: false,
+      errors: { slippagePercent: "Enter a percentage above 0 and at most 5." },
+    });
     expect(parseTicket(draft({ quantity: "0.01", slippagePercent: "0" }), BTC)).toMatchObject({ ok: false, errors: { slippagePercent: expect.any(String) } });
   });
   it("names each wrong field", () => {
@@ -36,9 +46,18 @@ describe("parseTicket", () => {
   });
   it("turns a notional into whole lots at the limit price, or at the mark for a market order", () => {
     expect(parseTicket(draft({ sizeMode: "notional", notional: "1000" }), BTC)).toMatchObject({ ok: true, order: { quantity: "0.015" }, notional: "960" });
-    expect(parseTicket(draft({ sizeMode: "notional", notional: "1000", type: "LIMIT", price: "50000" }), BTC)).toMatchObject({ ok: true, order: { quantity: "0.02" } });
-    expect(parseTicket(draft({ sizeMode: "notional", notional: "10" }), BTC)).toMatchObject({ ok: false, errors: { notional: "Less than one lot (0.001 BTC) at this price." } });
-    expect(parseTicket(draft({ sizeMode: "notional", notional: "1000" }), { ...BTC, markPrice: null })).toMatchObject({ ok: false, errors: { notional: "No mark price yet to size it at." } });
+    expect(parseTicket(draft({ sizeMode: "notional", notional: "1000", type: "LIMIT", price: "50000" }), BTC)).toMatchObject({
+      ok: true,
+      order: { quantity: "0.02" },
+    });
+    expect(parseTicket(draft({ sizeMode: "notional", notional: "10" }), BTC)).toMatchObject({
+      ok: false,
+      errors: { notional: "Less than one lot (0.001 BTC) at this price." },
+    });
+    expect(parseTicket(draft({ sizeMode: "notional", notional: "1000" }), { ...BTC, markPrice: null })).toMatchObject({
+      ok: false,
+      errors: { notional: "No mark price yet to size it at." },
+    });
   });
   it("keeps the typed quantity for the routing preview while another field is wrong", () => {
     expect(parseTicket(draft({ type: "LIMIT", quantity: "0.5" }), BTC)).toMatchObject({ ok: false, quantity: "0.5" });

@@ -47,8 +47,8 @@ export interface TicketMarket {
 export type TicketField = "quantity" | "notional" | "price" | "triggerPrice" | "slippagePercent";
 
 export type ParsedTicket =
-  | { ok: true; order: PlaceOrderInput; /** USD at the order's reference price, when one is known. */ notional: string | null }
-  | { ok: false; errors: Partial<Record<TicketField, string>>; /** The quantity so far, for the routing preview. */ quantity: string | null };
+  | { ok: true; order: PlaceOrderInput /** USD at the order's reference price, when one is known. */; notional: string | null }
+  | { ok: false; errors: Partial<Record<TicketField, string>> /** The quantity so far, for the routing preview. */; quantity: string | null };
 
 export const usesPrice = (type: OrderType) => type === "LIMIT" || type === "STOP_LIMIT";
 export const usesTrigger = (type: OrderType) => type === "STOP_MARKET" || type === "STOP_LIMIT";
@@ -68,7 +68,18 @@ function slippageField(text: string): { value?: number; error?: string } {
 }
 
 export function emptyDraft(): TicketDraft {
-  return { side: "BUY", type: "MARKET", sizeMode: "quantity", quantity: "", notional: "", price: "", triggerPrice: "", reduceOnly: false, venue: "", slippagePercent: "" };
+  return {
+    side: "BUY",
+    type: "MARKET",
+    sizeMode: "quantity",
+    quantity: "",
+    notional: "",
+    price: "",
+    triggerPrice: "",
+    reduceOnly: false,
+    venue: "",
+    slippagePercent: "",
+  };
 }
 
 function priceField(text: string, tick: string, name: string): { value: string | null; error?: string } {
@@ -105,7 +116,8 @@ export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTic
   } else {
     const usd = positiveDecimal(draft.notional);
     if (usd === null) errors.notional = draft.notional.trim() === "" ? "Enter an amount in USD." : "Enter an amount such as 1000.";
-    else if (reference === null) errors.notional = usesPrice(draft.type) || usesTrigger(draft.type) ? "Enter the price first." : "No mark price yet to size it at.";
+    else if (reference === null)
+      errors.notional = usesPrice(draft.type) || usesTrigger(draft.type) ? "Enter the price first." : "No mark price yet to size it at.";
     else {
       const lots = quantityForNotional(usd, reference, market.lotSize);
       if (lots === "0") errors.notional = `Less than one lot (${market.lotSize} ${market.base}) at this price.`;

@@ -35,7 +35,10 @@ export function TradeDesk({ initialPairs, initialSymbol, accountStream }: { init
             signedIn
             header={<SelectField label="Market" value={pair.symbol} options={pairs.map((p) => ({ value: p.symbol, label: p.symbol }))} onChange={setSymbol} />}
           />
-          <DeskSection title="Kill switch" description="Stop every key, or one, at once: their live orders are cancelled and new ones refused until you release it. Closing stays possible.">
+          <DeskSection
+            title="Kill switch"
+            description="Stop every key, or one, at once: their live orders are cancelled and new ones refused until you release it. Closing stays possible."
+          >
             <KillSwitchPanel />
           </DeskSection>
         </div>

@@ -23,12 +23,7 @@ export function TableRow({ className, ...props }: ComponentProps<"tr">) {
 }
 
 export function TableHead({ className, ...props }: ComponentProps<"th">) {
-  return (
-    <th
-      className={cn("h-9 px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  return <th className={cn("h-9 px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground", className)} {...props} />;
 }
 
 /** The header of a column of row actions: named for screen readers, blank on screen. */

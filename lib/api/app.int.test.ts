@@ -6,7 +6,7 @@ beforeAll(async () => {
   t = await createTestApi({ API_BODY_LIMIT_BYTES: "2048" });
   // A route that fails the way a bug would, to check that nothing internal leaks.
   t.api.get("/api/__test/explode", () => {
-    throw new Error("relation \"secret_table\" does not exist at /srv/lib/db.ts:42");
+    throw new Error('relation "secret_table" does not exist at /srv/lib/db.ts:42');
   });
   t.api.get("/api/web/__test/explode", () => {
     throw new Error("stack with internals");

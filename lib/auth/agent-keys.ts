@@ -107,7 +107,14 @@ export async function mintAgentKey(ctx: KeyContext, ownerId: string, spec: NewAg
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const { key, row } = await insertKey(tx, ownerId, spec, new Date(now));
-    await recordAudit(tx, { ownerId, actor: "owner", action: "key.minted", keyId: row.id, detail: { name: row.name, scopes: row.scopes, kind: row.kind }, at: new Date(now) });
+    await recordAudit(tx, {
+      ownerId,
+      actor: "owner",
+      action: "key.minted",
+      keyId: row.id,
+      detail: { name: row.name, scopes: row.scopes, kind: row.kind },
+      at: new Date(now),
+    });
     return { key, record: present(row, now) };
   });
 }
@@ -120,7 +127,10 @@ export async function listAgentKeys(ctx: KeyContext, ownerId: string): Promise<A
 
 /** One of the owner's keys, or null: another owner's key is indistinguishable from none. */
 export async function getAgentKey(ctx: KeyContext, ownerId: string, keyId: string): Promise<AgentKey | null> {
-  const [row] = await ctx.db.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
+  const [row] = await ctx.db
+    .select()
+    .from(agentKeys)
+    .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
   return row ? present(row, ctx.clock.now()) : null;
 }
 
@@ -138,7 +148,10 @@ export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: st
       ctx.cache?.forget(keyId);
       return present(revoked, now);
     }
-    const [existing] = await tx.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
+    const [existing] = await tx
+      .select()
+      .from(agentKeys)
+      .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
     return existing ? present(existing, now) : null;
   });
 }
@@ -159,12 +172,21 @@ export async function rollAgentKey(
 ): Promise<{ key: string; record: AgentKey; previous: AgentKey } | null> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [old] = await tx.select().from(agentKeys).where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId))).for("update");
+    const [old] = await tx
+      .select()
+      .from(agentKeys)
+      .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)))
+      .for("update");
     if (!old) return null;
     const status = statusOf(old, now);
     if (status !== "active") throw new KeyNotRollableError(`This key is ${status}; only an active key can be rolled.`);
     if (old.replacedBy) throw new KeyNotRollableError("This key has already been rolled.");
-    const { key, row } = await insertKey(tx, ownerId, { name: old.name, scopes: old.scopes as AgentScope[], ipAllowlist: old.ipAllowlist, expiresAt: old.expiresAt, kind: old.kind }, new Date(now));
+    const { key, row } = await insertKey(
+      tx,
+      ownerId,
+      { name: old.name, scopes: old.scopes as AgentScope[], ipAllowlist: old.ipAllowlist, expiresAt: old.expiresAt, kind: old.kind },
+      new Date(now),
+    );
     const graceEnd = now + graceSeconds * 1000;
     const oldExpiry = old.expiresAt && old.expiresAt.getTime() < graceEnd ? old.expiresAt : new Date(graceEnd);
     const [previous] = await tx.update(agentKeys).set({ expiresAt: oldExpiry, replacedBy: row.id }).where(eq(agentKeys.id, old.id)).returning();
@@ -176,7 +198,10 @@ export async function rollAgentKey(
 
 /** The status of a key by its secret, without recording a use; "unknown" when no such key exists. */
 export async function keyStatus(ctx: KeyContext, presented: string): Promise<AgentKeyStatus | "unknown"> {
-  const [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hashKey(presented)));
+  const [row] = await ctx.db
+    .select()
+    .from(agentKeys)
+    .where(eq(agentKeys.keyHash, hashKey(presented)));
   return row ? statusOf(row, ctx.clock.now()) : "unknown";
 }
 

@@ -23,7 +23,10 @@ export async function storeOwnerSecret(ctx: OwnerSecretContext, ownerId: string,
 }
 
 export async function readOwnerSecret(ctx: OwnerSecretContext, ownerId: string, name: RemoteCredential): Promise<string | null> {
-  const [row] = await ctx.db.select().from(ownerSecrets).where(and(eq(ownerSecrets.ownerId, ownerId), eq(ownerSecrets.name, name)));
+  const [row] = await ctx.db
+    .select()
+    .from(ownerSecrets)
+    .where(and(eq(ownerSecrets.ownerId, ownerId), eq(ownerSecrets.name, name)));
   return row ? secretBox(ctx.secret, name).open(row.sealed) : null;
 }
 

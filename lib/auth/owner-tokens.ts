@@ -1,16 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
-import {
-  SignJWT,
-  createRemoteJWKSet,
-  errors as joseErrors,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  type JWK,
-  type JWTVerifyGetKey,
-} from "jose";
+import { SignJWT, createRemoteJWKSet, errors as joseErrors, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTVerifyGetKey } from "jose";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -108,7 +98,11 @@ function ownKeyResolver(ctx: OwnerTokenContext): JWTVerifyGetKey {
     if (!header.kid) throw new OwnerTokenError("owner token has no kid");
     let entry = cache.get(header.kid);
     if (!entry) {
-      const [row] = await ctx.db.select().from(signingKeys).where(and(eq(signingKeys.kid, header.kid))).limit(1);
+      const [row] = await ctx.db
+        .select()
+        .from(signingKeys)
+        .where(and(eq(signingKeys.kid, header.kid)))
+        .limit(1);
       if (!row) throw new OwnerTokenError("owner token was signed by an unknown key");
       entry = { key: (await importJWK(row.publicJwk, ALGORITHM)) as CryptoKey, expiresAt: row.expiresAt.getTime() };
       cache.set(header.kid, entry);

@@ -18,7 +18,10 @@ export interface ConsoleKeyContext {
  */
 export async function keepConsoleKey(ctx: ConsoleKeyContext, ownerId: string, keyId: string, key: string): Promise<void> {
   const row = { keyId, ownerId, sealed: secretBox(ctx.secret, PURPOSE).seal(key), addedAt: new Date(ctx.clock.now()) };
-  await ctx.db.insert(searchConsoleKeys).values(row).onConflictDoUpdate({ target: searchConsoleKeys.keyId, set: { sealed: row.sealed, addedAt: row.addedAt } });
+  await ctx.db
+    .insert(searchConsoleKeys)
+    .values(row)
+    .onConflictDoUpdate({ target: searchConsoleKeys.keyId, set: { sealed: row.sealed, addedAt: row.addedAt } });
 }
 
 /** Ids of the owner's keys the console holds. */

@@ -82,11 +82,7 @@ function present(row: Row): SearchKey {
  * Mints a key and opens its credit account on the plan with that plan's starting credits, in one
  * transaction. The secret is in the result and nowhere else.
  */
-export async function mintSearchKey(
-  ctx: SearchKeyContext,
-  ownerId: string,
-  spec: { name: string; plan: Plan },
-): Promise<{ key: string; record: SearchKey }> {
+export async function mintSearchKey(ctx: SearchKeyContext, ownerId: string, spec: { name: string; plan: Plan }): Promise<{ key: string; record: SearchKey }> {
   const now = new Date(ctx.clock.now());
   const key = searchKeyFormat.generate();
   const id = newId("srk");
@@ -161,7 +157,14 @@ export type SearchKeyCheck = { ok: true; principal: SearchPrincipal } | { ok: fa
 export async function authenticateSearchKey(ctx: SearchKeyContext, presented: string): Promise<SearchKeyCheck> {
   if (!searchKeyFormat.isWellFormed(presented)) return { ok: false, reason: "The API key is malformed: search keys look like bourse_sr_live_…." };
   const [row] = await ctx.db
-    .select({ id: searchKeys.id, ownerId: searchKeys.ownerId, name: searchKeys.name, revokedAt: searchKeys.revokedAt, plan: creditAccounts.plan, balance: creditAccounts.balance })
+    .select({
+      id: searchKeys.id,
+      ownerId: searchKeys.ownerId,
+      name: searchKeys.name,
+      revokedAt: searchKeys.revokedAt,
+      plan: creditAccounts.plan,
+      balance: creditAccounts.balance,
+    })
     .from(searchKeys)
     .innerJoin(creditAccounts, eq(creditAccounts.id, searchKeys.id))
     .where(eq(searchKeys.keyHash, hashKey(presented)));

@@ -60,7 +60,14 @@ describe("Sign-In with Ethereum", () => {
 
   it("refuses a nonce it never issued or that expired", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const message = createSiweMessage({ domain: "bourse.test", address: account.address, uri: "http://bourse.test", version: "1", chainId: 1, nonce: "madeUpNonce12345" });
+    const message = createSiweMessage({
+      domain: "bourse.test",
+      address: account.address,
+      uri: "http://bourse.test",
+      version: "1",
+      chainId: 1,
+      nonce: "madeUpNonce12345",
+    });
     await expect(verifySiweSignIn(siwe, { message, signature: await account.signMessage({ message }) })).rejects.toThrow(SiweError);
     const stale = await signedMessage({ expirationTime: undefined });
     t.clock.advance(11 * 60_000);
@@ -89,7 +96,9 @@ describe("email and password", () => {
     await signUpWithPassword(db, { email: "dup@example.test", password: "a long enough password" });
     // A taken email is never named: with its own password sign-up signs in, otherwise it reads as a wrong sign-in.
     await expect(signUpWithPassword(db, { email: "DUP@example.test", password: "another long password" })).rejects.toThrow(/^Wrong email or password\.$/);
-    await expect(signUpWithPassword(db, { email: "dup@example.test", password: "a long enough password" })).resolves.toBe(await signInWithPassword(db, { email: "dup@example.test", password: "a long enough password" }));
+    await expect(signUpWithPassword(db, { email: "dup@example.test", password: "a long enough password" })).resolves.toBe(
+      await signInWithPassword(db, { email: "dup@example.test", password: "a long enough password" }),
+    );
     await expect(signUpWithPassword(db, { email: "x@example.test", password: "short" })).rejects.toThrow(/at least 10/);
     await expect(signUpWithPassword(db, { email: "not-an-email", password: "a long enough password" })).rejects.toThrow(SignInError);
   });

@@ -32,7 +32,10 @@ export async function signUpWithPassword(db: Database, input: { email: string; p
   const email = normaliseEmail(input.email);
   if (input.password.length < PASSWORD_MIN_LENGTH) throw new SignInError(`Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (input.password.length > PASSWORD_MAX_LENGTH) throw new SignInError(`Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
-  const [taken] = await db.select().from(owners).where(eq(sql`lower(${owners.email})`, email));
+  const [taken] = await db
+    .select()
+    .from(owners)
+    .where(eq(sql`lower(${owners.email})`, email));
   if (taken) return passwordOwner(taken, input.password);
   const id = newId("own");
   const inserted = await db
@@ -47,7 +50,10 @@ export async function signUpWithPassword(db: Database, input: { email: string; p
 /** The owner's id when the email and password match; one vague error otherwise. */
 export async function signInWithPassword(db: Database, input: { email: string; password: string }): Promise<string> {
   const email = normaliseEmail(input.email);
-  const [owner] = await db.select().from(owners).where(eq(sql`lower(${owners.email})`, email));
+  const [owner] = await db
+    .select()
+    .from(owners)
+    .where(eq(sql`lower(${owners.email})`, email));
   return passwordOwner(owner, input.password);
 }
 

@@ -193,7 +193,14 @@ describe("under concurrency", () => {
     const id = await freshAccount();
     const charges = await Promise.all(Array.from({ length: 10 }, () => reserve(id, 10)));
     t.clock.advance(RESERVATION_TTL_MS);
-    const settles = charges.map((r) => (r.kind === "reserved" ? settleCharge(ctx, r.chargeId, { charged: 10, detail: {} }).then(() => "settled", () => "lost") : "?"));
+    const settles = charges.map((r) =>
+      r.kind === "reserved"
+        ? settleCharge(ctx, r.chargeId, { charged: 10, detail: {} }).then(
+            () => "settled",
+            () => "lost",
+          )
+        : "?",
+    );
     const [outcomes] = await Promise.all([Promise.all(settles), sweepOpenCharges(ctx)]);
     const settled = outcomes.filter((o) => o === "settled").length;
     const rows = await ctx.db.select({ status: creditCharges.status }).from(creditCharges).where(eq(creditCharges.accountId, id));

@@ -31,7 +31,9 @@ export async function openAccount(ctx: LedgerContext, accountId: string, plan: P
   const now = new Date(ctx.clock.now());
   const balance = STARTING_CREDITS[plan];
   await ctx.db.insert(creditAccounts).values({ id: accountId, plan, balance, createdAt: now, updatedAt: now });
-  await ctx.db.insert(creditLedger).values({ accountId, kind: "grant", amount: balance, balanceAfter: balance, actor, detail: { reason: "starting credits", plan }, at: now });
+  await ctx.db
+    .insert(creditLedger)
+    .values({ accountId, kind: "grant", amount: balance, balanceAfter: balance, actor, detail: { reason: "starting credits", plan }, at: now });
   return balance;
 }
 
@@ -96,13 +98,18 @@ export async function changePlan(ctx: LedgerContext, accountId: string, plan: Pl
     if (!before) return null;
     if (before.plan === plan) return { from: plan, to: plan };
     await tx.update(creditAccounts).set({ plan, updatedAt: now }).where(eq(creditAccounts.id, accountId));
-    await tx.insert(creditLedger).values({ accountId, kind: "plan", amount: 0, balanceAfter: before.balance, actor, detail: { from: before.plan, to: plan }, at: now });
+    await tx
+      .insert(creditLedger)
+      .values({ accountId, kind: "plan", amount: 0, balanceAfter: before.balance, actor, detail: { from: before.plan, to: plan }, at: now });
     return { from: before.plan, to: plan };
   });
 }
 
 export async function accountOf(ctx: LedgerContext, accountId: string): Promise<{ plan: Plan; balance: number } | null> {
-  const [row] = await ctx.db.select({ plan: creditAccounts.plan, balance: creditAccounts.balance }).from(creditAccounts).where(eq(creditAccounts.id, accountId));
+  const [row] = await ctx.db
+    .select({ plan: creditAccounts.plan, balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.id, accountId));
   return row ?? null;
 }
 
@@ -214,7 +221,11 @@ export class ChargeNotOpenError extends Error {
  * once: the charge moves out of "open" under a guarded UPDATE, so a second settlement (or the sweep)
  * finds nothing to do. Returns the balance after.
  */
-export async function settleCharge(ctx: LedgerContext, chargeId: string, settlement: Settlement): Promise<{ balance: number; charged: number; refunded: number }> {
+export async function settleCharge(
+  ctx: LedgerContext,
+  chargeId: string,
+  settlement: Settlement,
+): Promise<{ balance: number; charged: number; refunded: number }> {
   return settle(ctx, chargeId, { ...settlement, status: "settled", actor: "api", keepIdempotencyKey: true });
 }
 
@@ -233,7 +244,11 @@ async function settle(
 ): Promise<{ balance: number; charged: number; refunded: number }> {
   const now = new Date(ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
-    const [open] = await tx.select().from(creditCharges).where(and(eq(creditCharges.id, chargeId), eq(creditCharges.status, "open"))).for("update");
+    const [open] = await tx
+      .select()
+      .from(creditCharges)
+      .where(and(eq(creditCharges.id, chargeId), eq(creditCharges.status, "open")))
+      .for("update");
     if (!open) throw new ChargeNotOpenError(chargeId);
     if (!Number.isSafeInteger(s.charged) || s.charged < 0 || s.charged > open.reserved) {
       throw new RangeError(`A charge of ${s.charged} does not fit the reservation of ${open.reserved}.`);
@@ -285,7 +300,13 @@ export async function sweepOpenCharges(ctx: LedgerContext, opts: { all?: boolean
   let refunded = 0;
   for (const { id } of stale) {
     try {
-      await settle(ctx, id, { charged: 0, detail: { reason: "expired: the request never settled" }, status: "expired", actor: "system", keepIdempotencyKey: false });
+      await settle(ctx, id, {
+        charged: 0,
+        detail: { reason: "expired: the request never settled" },
+        status: "expired",
+        actor: "system",
+        keepIdempotencyKey: false,
+      });
       refunded += 1;
     } catch (err) {
       // Settled by its own request in the meantime.
@@ -295,7 +316,9 @@ export async function sweepOpenCharges(ctx: LedgerContext, opts: { all?: boolean
   await ctx.db
     .update(creditCharges)
     .set({ idempotencyKey: null, result: null })
-    .where(and(isNotNull(creditCharges.idempotencyKey), lt(creditCharges.createdAt, new Date(now - IDEMPOTENCY_WINDOW_MS)), sql`${creditCharges.status} <> 'open'`));
+    .where(
+      and(isNotNull(creditCharges.idempotencyKey), lt(creditCharges.createdAt, new Date(now - IDEMPOTENCY_WINDOW_MS)), sql`${creditCharges.status} <> 'open'`),
+    );
   return refunded;
 }
 

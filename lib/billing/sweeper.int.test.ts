@@ -42,7 +42,9 @@ async function crashMidRequest(amount: number): Promise<string> {
   const ctx = { db: services.deps.database.db, clock };
   const id = newId("acc");
   await openAccount(ctx, id, "Free", "test");
-  expect((await reserveCredits(ctx, { accountId: id, endpoint: "scrape", amount, requestId: "crash", idempotencyKey: "k", fingerprint: "f" })).kind).toBe("reserved");
+  expect((await reserveCredits(ctx, { accountId: id, endpoint: "scrape", amount, requestId: "crash", idempotencyKey: "k", fingerprint: "f" })).kind).toBe(
+    "reserved",
+  );
   await services.stop();
   return id;
 }

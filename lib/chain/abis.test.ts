@@ -19,8 +19,12 @@ function normalise(value: unknown): unknown {
 const sortedByJson = (abi: readonly unknown[]) => abi.map((i) => JSON.stringify(normalise(i))).sort();
 
 describe("contract interfaces", () => {
-  it.each(Object.keys(CONTRACT_ABIS) as ContractName[])("%s matches what solc compiles", async (name) => {
-    const artifacts = await loadContractArtifacts();
-    expect(sortedByJson(CONTRACT_ABIS[name])).toEqual(sortedByJson(artifacts.contracts[name].abi));
-  }, 60_000);
+  it.each(Object.keys(CONTRACT_ABIS) as ContractName[])(
+    "%s matches what solc compiles",
+    async (name) => {
+      const artifacts = await loadContractArtifacts();
+      expect(sortedByJson(CONTRACT_ABIS[name])).toEqual(sortedByJson(artifacts.contracts[name].abi));
+    },
+    60_000,
+  );
 });

@@ -3,7 +3,10 @@ import type { Hex } from "viem";
 import { ensureContracts } from "./compile-contracts.mjs";
 import type { ContractName } from "./abis";
 
-const hex = z.string().regex(/^0x[0-9a-f]*$/i).transform((s) => s as Hex);
+const hex = z
+  .string()
+  .regex(/^0x[0-9a-f]*$/i)
+  .transform((s) => s as Hex);
 const compiled = z.object({ abi: z.array(z.unknown()), bytecode: hex });
 const artifactsSchema = z.object({
   digest: z.string(),

@@ -19,7 +19,10 @@ const SETTINGS = {
 function readSources(root) {
   const dir = path.join(root, SOURCES_DIR);
   const sources = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: fs.readFileSync(path.join(dir, file), "utf8") };
   }
   return sources;
@@ -72,4 +75,3 @@ export async function ensureContracts(root, log = () => {}) {
   fs.renameSync(tmp, file);
   return artifacts;
 }
-

@@ -19,7 +19,14 @@ async function created(conn: ChainConnection, hash: Hash): Promise<Address> {
 }
 
 /** Gives `to` an amount of one of our tokens: minted, or wrapped from the deployer's native coin. */
-export async function fundToken(conn: ChainConnection, wallet: ChainWalletClient, token: LocalTokenSpec, address: Address, to: Address, amount: bigint): Promise<void> {
+export async function fundToken(
+  conn: ChainConnection,
+  wallet: ChainWalletClient,
+  token: LocalTokenSpec,
+  address: Address,
+  to: Address,
+  amount: bigint,
+): Promise<void> {
   if (token.wrappedNative) {
     await confirmed(conn.public, await wallet.writeContract({ address, abi: wrappedNativeAbi, functionName: "deposit", value: amount }));
     await confirmed(conn.public, await wallet.writeContract({ address, abi: wrappedNativeAbi, functionName: "transfer", args: [to, amount] }));
@@ -32,7 +39,12 @@ export async function fundToken(conn: ChainConnection, wallet: ChainWalletClient
  * Deploys the tokens, one pool per token against the hub token (seeded at the simulated markets'
  * model prices), the router and the bridge (with its inventory), from the deployer's wallet.
  */
-export async function deployContracts(conn: ChainConnection, deployer: ChainWalletClient, artifacts: ContractArtifacts, relayer: Address): Promise<DeployedContracts> {
+export async function deployContracts(
+  conn: ChainConnection,
+  deployer: ChainWalletClient,
+  artifacts: ContractArtifacts,
+  relayer: Address,
+): Promise<DeployedContracts> {
   const { contracts } = artifacts;
   const tokens: Record<string, Address> = {};
   for (const token of LOCAL_TOKENS) {

@@ -58,7 +58,9 @@ describe("embedded chains", () => {
         expect(second.setId).toBe(first.setId);
         expect(second.chains.map((c) => c.contracts)).toEqual(first.chains.map((c) => c.contracts));
         const again = second.byId(31337)!;
-        expect(await again.conn.public.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [holder] })).toBe(parseUnits("12.5", 6));
+        expect(await again.conn.public.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [holder] })).toBe(
+          parseUnits("12.5", 6),
+        );
       } finally {
         await second.stop();
       }

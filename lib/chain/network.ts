@@ -85,7 +85,9 @@ export async function startChainNetwork(input: {
         rpcUrls.push(url);
       }
     }
-    const conns = LOCAL_CHAIN_SPECS.map((spec, i) => connectChain({ id: spec.id, name: spec.name, rpcUrl: rpcUrls[i]!, pollingMs: isLocal(rpcUrls[i]!) ? 50 : 1000 }));
+    const conns = LOCAL_CHAIN_SPECS.map((spec, i) =>
+      connectChain({ id: spec.id, name: spec.name, rpcUrl: rpcUrls[i]!, pollingMs: isLocal(rpcUrls[i]!) ? 50 : 1000 }),
+    );
     for (const [i, conn] of conns.entries()) {
       const reported = await conn.public.getChainId();
       if (reported !== LOCAL_CHAIN_SPECS[i]!.id) throw new Error(`${rpcUrls[i]} serves chain ${reported}, expected ${LOCAL_CHAIN_SPECS[i]!.id}`);

@@ -63,14 +63,27 @@ async function deposit(network: ChainNetwork, opts: { amount: string; tokenOut: 
   await a.conn.public.waitForTransactionReceipt({ hash: await deployer.sendTransaction({ to: user.address, value: parseUnits("1", 18) }) });
   await fundToken(a.conn, deployer, usdcOf(a), usdcOf(a).address, user.address, amount);
   const wallet = a.conn.walletFor(user);
-  await a.conn.public.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: usdcOf(a).address, abi: erc20Abi, functionName: "approve", args: [a.contracts.bridge, amount] }) });
+  await a.conn.public.waitForTransactionReceipt({
+    hash: await wallet.writeContract({ address: usdcOf(a).address, abi: erc20Abi, functionName: "approve", args: [a.contracts.bridge, amount] }),
+  });
   const block = await a.conn.public.getBlock();
   const tokenOut = opts.tokenOut === "USDC" ? usdcOf(b) : wethOf(b);
   const hash = await wallet.writeContract({
     address: a.contracts.bridge,
     abi: bridgeAbi,
     functionName: "deposit",
-    args: [{ tokenIn: usdcOf(a).address, amountIn: amount, minBridged: 0n, dstChainId: BigInt(B), recipient: user.address, tokenOut: tokenOut.address, minAmountOut: opts.minAmountOut ?? 0n, deadline: block.timestamp + 600n }],
+    args: [
+      {
+        tokenIn: usdcOf(a).address,
+        amountIn: amount,
+        minBridged: 0n,
+        dstChainId: BigInt(B),
+        recipient: user.address,
+        tokenOut: tokenOut.address,
+        minAmountOut: opts.minAmountOut ?? 0n,
+        deadline: block.timestamp + 600n,
+      },
+    ],
   });
   const receipt = await a.conn.public.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
@@ -86,7 +99,13 @@ describe("relayer, on one database handle", () => {
   let db: DatabaseHandle;
   let network: ChainNetwork;
   const clock = manualClock();
-  const config = parseConfig({ ...TEST_ENV, LOCAL_CHAINS: "rpc", CHAIN_A_RPC_URL: "http://127.0.0.1:1", CHAIN_B_RPC_URL: "http://127.0.0.1:1", BRIDGE_CONFIRMATIONS: "1" });
+  const config = parseConfig({
+    ...TEST_ENV,
+    LOCAL_CHAINS: "rpc",
+    CHAIN_A_RPC_URL: "http://127.0.0.1:1",
+    CHAIN_B_RPC_URL: "http://127.0.0.1:1",
+    BRIDGE_CONFIRMATIONS: "1",
+  });
 
   beforeAll(async () => {
     const made = await createTestDatabase();
@@ -109,7 +128,15 @@ describe("relayer, on one database handle", () => {
     const { user, tokenOut } = await deposit(network, { amount: "250", tokenOut: "USDC" });
     const b = network.byId(B)!;
     const before = await b.conn.public.readContract({ address: tokenOut, abi: erc20Abi, functionName: "balanceOf", args: [user] });
-    const crashing = createRelayer({ network, db: db.db, clock, log: silentLogger, broadcast: async () => { throw new Error("connection reset"); } });
+    const crashing = createRelayer({
+      network,
+      db: db.db,
+      clock,
+      log: silentLogger,
+      broadcast: async () => {
+        throw new Error("connection reset");
+      },
+    });
     await crashing.tick();
     const [recorded] = await db.db.select().from(bridgeTransfers).where(eq(bridgeTransfers.recipient, user.toLowerCase()));
     expect(recorded).toMatchObject({ status: "releasing" });
@@ -170,7 +197,14 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Sw
     const wethOnB = listed.find((c) => c.id === B)!.tokens.find((t) => t.symbol === "WETH")!.address as Address;
     const wethBalance = () => publicClientFor(listed, B).readContract({ address: wethOnB, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
     const before = await wethBalance();
-    const quote = await swap.quote(ownerId, { fromChain: "local-a", toChain: "local-b", fromToken: "USDC", toToken: "WETH", fromAmount: parseUnits("700", 6).toString(), fromAddress: user.address });
+    const quote = await swap.quote(ownerId, {
+      fromChain: "local-a",
+      toChain: "local-b",
+      fromToken: "USDC",
+      toToken: "WETH",
+      fromAmount: parseUnits("700", 6).toString(),
+      fromAddress: user.address,
+    });
     const prepared = await swap.prepare(ownerId, { quoteId: quote.id });
     const receipts = await userWallet(listed, user).send(prepared);
     const depositHash = receipts.at(-1)!.transactionHash;
@@ -191,7 +225,12 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Sw
     });
     expect(done).toMatchObject({ status: "DONE", substatus: "COMPLETED" });
     expect(await services.deps.database.db.select().from(bridgeTransfers).where(eq(bridgeTransfers.depositTxHash, depositHash))).toHaveLength(1);
-    const released = await publicClientFor(listed, B).getContractEvents({ abi: bridgeAbi, eventName: "Released", args: { recipient: user.address }, fromBlock: 0n });
+    const released = await publicClientFor(listed, B).getContractEvents({
+      abi: bridgeAbi,
+      eventName: "Released",
+      args: { recipient: user.address },
+      fromBlock: 0n,
+    });
     expect(released).toHaveLength(1);
     const gained = (await wethBalance()) - before;
     expect(gained.toString()).toBe(done.receiving!.amount);

@@ -56,7 +56,13 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     let from = BigInt(row.scannedBlock) + 1n;
     while (from <= latest) {
       const to = from + MAX_LOG_RANGE - 1n < latest ? from + MAX_LOG_RANGE - 1n : latest;
-      const logs = await chain.conn.public.getContractEvents({ address: chain.contracts.bridge, abi: bridgeAbi, eventName: "Deposited", fromBlock: from, toBlock: to });
+      const logs = await chain.conn.public.getContractEvents({
+        address: chain.contracts.bridge,
+        abi: bridgeAbi,
+        eventName: "Deposited",
+        fromBlock: from,
+        toBlock: to,
+      });
       await db.transaction(async (tx) => {
         if (logs.length > 0) {
           await tx
@@ -83,7 +89,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
             )
             .onConflictDoNothing();
         }
-        await tx.update(chainDeployments).set({ scannedBlock: Number(to) }).where(eq(chainDeployments.chainId, chain.id));
+        await tx
+          .update(chainDeployments)
+          .set({ scannedBlock: Number(to) })
+          .where(eq(chainDeployments.chainId, chain.id));
       });
       from = to + 1n;
     }
@@ -121,7 +130,12 @@ export function createRelayer(opts: RelayerOptions): Relayer {
 
   async function refundedOnChain(row: BridgeTransferRow): Promise<{ hash: Hash } | null> {
     const src = chainOf(row.srcChainId);
-    const [, , refunded] = await src.conn.public.readContract({ address: src.contracts.bridge, abi: bridgeAbi, functionName: "deposits", args: [BigInt(row.depositId)] });
+    const [, , refunded] = await src.conn.public.readContract({
+      address: src.contracts.bridge,
+      abi: bridgeAbi,
+      functionName: "deposits",
+      args: [BigInt(row.depositId)],
+    });
     if (!refunded) return null;
     const [event] = await src.conn.public.getContractEvents({
       address: src.contracts.bridge,
@@ -145,12 +159,25 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       return;
     }
     const dst = network.byId(row.dstChainId);
-    const args = [BigInt(row.srcChainId), BigInt(row.depositId), row.recipient as Hex, BigInt(row.amount), row.tokenOut as Hex, BigInt(row.minAmountOut)] as const;
+    const args = [
+      BigInt(row.srcChainId),
+      BigInt(row.depositId),
+      row.recipient as Hex,
+      BigInt(row.amount),
+      row.tokenOut as Hex,
+      BigInt(row.minAmountOut),
+    ] as const;
     const unreleasable = dst ? await releaseRefusal(dst, args) : `no chain ${row.dstChainId}`;
     if (unreleasable) {
       log.warn({ depositId: row.depositId, srcChainId: row.srcChainId, reason: unreleasable }, "bridge deposit cannot be released; refunding");
       const refund = await signCall(src, encodeFunctionData({ abi: bridgeAbi, functionName: "refund", args: [BigInt(row.depositId)] }));
-      const claimed = await transition(row, { status: "refunding", settleChainId: src.id, settleTxHash: refund.hash, settleRawTx: refund.raw, lastError: unreleasable });
+      const claimed = await transition(row, {
+        status: "refunding",
+        settleChainId: src.id,
+        settleTxHash: refund.hash,
+        settleRawTx: refund.raw,
+        lastError: unreleasable,
+      });
       if (claimed) await send(src, refund.raw);
       return;
     }
@@ -194,9 +221,12 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     const receipt = await chain.conn.public.getTransactionReceipt({ hash }).catch(() => null);
     if (receipt?.status === "success") {
       const [released] = parseEventLogs({ abi: bridgeAbi, eventName: "Released", logs: receipt.logs });
-      await transition(row, row.status === "releasing"
-        ? { status: "released", amountOut: released?.args.amountOut.toString() ?? null, settleRawTx: null }
-        : { status: "refunded", amountOut: row.amount, settleRawTx: null });
+      await transition(
+        row,
+        row.status === "releasing"
+          ? { status: "released", amountOut: released?.args.amountOut.toString() ?? null, settleRawTx: null }
+          : { status: "refunded", amountOut: row.amount, settleRawTx: null },
+      );
       return;
     }
     // Settled by another transaction (another relayer instance, or an earlier attempt)?
@@ -222,7 +252,14 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       }
     }
     // Reverted, or its nonce went to another transaction: it will never settle the transfer. Decide again.
-    await transition(row, { status: "pending", settleChainId: null, settleTxHash: null, settleRawTx: null, attempts: row.attempts + 1, lastError: receipt ? "reverted" : "replaced" });
+    await transition(row, {
+      status: "pending",
+      settleChainId: null,
+      settleTxHash: null,
+      settleRawTx: null,
+      attempts: row.attempts + 1,
+      lastError: receipt ? "reverted" : "replaced",
+    });
   }
 
   async function tick(): Promise<void> {

@@ -26,9 +26,33 @@ const marketPrice = (symbol: string): string => {
 export const LOCAL_TOKENS: readonly LocalTokenSpec[] = [
   { symbol: "USDC", name: "USD Coin", decimals: 6, wrappedNative: false, approvalResetRequired: false, priceUsd: "1", faucetAmount: "25000" },
   { symbol: "USDT", name: "Tether USD", decimals: 6, wrappedNative: false, approvalResetRequired: true, priceUsd: "1", faucetAmount: "25000" },
-  { symbol: "WETH", name: "Wrapped Ether", decimals: 18, wrappedNative: true, approvalResetRequired: false, priceUsd: marketPrice("ETH-USD"), faucetAmount: "5" },
-  { symbol: "WBTC", name: "Wrapped Bitcoin", decimals: 8, wrappedNative: false, approvalResetRequired: false, priceUsd: marketPrice("BTC-USD"), faucetAmount: "0.25" },
-  { symbol: "LINK", name: "Chainlink", decimals: 18, wrappedNative: false, approvalResetRequired: false, priceUsd: marketPrice("LINK-USD"), faucetAmount: "1000" },
+  {
+    symbol: "WETH",
+    name: "Wrapped Ether",
+    decimals: 18,
+    wrappedNative: true,
+    approvalResetRequired: false,
+    priceUsd: marketPrice("ETH-USD"),
+    faucetAmount: "5",
+  },
+  {
+    symbol: "WBTC",
+    name: "Wrapped Bitcoin",
+    decimals: 8,
+    wrappedNative: false,
+    approvalResetRequired: false,
+    priceUsd: marketPrice("BTC-USD"),
+    faucetAmount: "0.25",
+  },
+  {
+    symbol: "LINK",
+    name: "Chainlink",
+    decimals: 18,
+    wrappedNative: false,
+    approvalResetRequired: false,
+    priceUsd: marketPrice("LINK-USD"),
+    faucetAmount: "1000",
+  },
 ];
 
 /** Each pool holds this much USD on either side when seeded (so $10,000 moves its price about 1%). */

@@ -28,7 +28,10 @@ export function createTradingClient(opts: HttpOptions) {
     unwrapEnvelope((await requestJson(opts, path, { method, body })).body, schema);
   /** A POST execution route; the same Idempotency-Key with the same body answers the first result again. */
   const execute = async <T extends z.ZodType>(path: string, body: unknown, schema: T, idempotencyKey?: string) =>
-    unwrapEnvelope((await requestJson(opts, path, { method: "POST", body, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} })).body, schema);
+    unwrapEnvelope(
+      (await requestJson(opts, path, { method: "POST", body, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} })).body,
+      schema,
+    );
   return {
     /** The OpenAPI 3.1 document of the trading API. */
     async openapiDocument(): Promise<unknown> {
@@ -48,8 +51,10 @@ export function createTradingClient(opts: HttpOptions) {
     },
     killSwitch: () => get("/agent/kill-switch", killSwitchSchema),
     /** Pulls the switch for one key, or every key when `keyId` is absent. */
-    engageKillSwitch: (keyId?: string) => send("POST", "/agent/kill-switch", keyId === undefined ? {} : { keyId }, z.object({ state: killSwitchSchema, cancelled: z.int() })),
-    releaseKillSwitch: (keyId?: string) => send("DELETE", `/agent/kill-switch${keyId === undefined ? "" : `?keyId=${encodeURIComponent(keyId)}`}`, undefined, killSwitchSchema),
+    engageKillSwitch: (keyId?: string) =>
+      send("POST", "/agent/kill-switch", keyId === undefined ? {} : { keyId }, z.object({ state: killSwitchSchema, cancelled: z.int() })),
+    releaseKillSwitch: (keyId?: string) =>
+      send("DELETE", `/agent/kill-switch${keyId === undefined ? "" : `?keyId=${encodeURIComponent(keyId)}`}`, undefined, killSwitchSchema),
     // Agent key
     positions: () => get("/agent/positions", z.array(positionSchema)),
     balances: () => get("/agent/balances", z.array(balanceSchema)),
@@ -60,11 +65,14 @@ export function createTradingClient(opts: HttpOptions) {
       return get(`/agent/orders${q.size ? `?${q}` : ""}`, z.array(orderSchema));
     },
     placeOrder: (input: PlaceOrderInput, idempotencyKey?: string) => execute("/agent/orders", input, parentOrderSchema, idempotencyKey),
-    cancelOrder: (venue: string, orderId: string) => send("DELETE", `/agent/orders/${encodeURIComponent(venue)}/${encodeURIComponent(orderId)}`, undefined, orderSchema),
+    cancelOrder: (venue: string, orderId: string) =>
+      send("DELETE", `/agent/orders/${encodeURIComponent(venue)}/${encodeURIComponent(orderId)}`, undefined, orderSchema),
     /** Cancels every live order (of one symbol when given); answers those cancelled and the refusals' messages. */
     cancelAllOrders: async (symbol?: string) => {
       const open = (await get(`/agent/orders${symbol ? `?symbol=${encodeURIComponent(symbol)}` : ""}`, z.array(orderSchema))).filter((o) => o.orderId !== null);
-      const done = await Promise.allSettled(open.map((o) => send("DELETE", `/agent/orders/${encodeURIComponent(o.venue)}/${encodeURIComponent(o.orderId!)}`, undefined, orderSchema)));
+      const done = await Promise.allSettled(
+        open.map((o) => send("DELETE", `/agent/orders/${encodeURIComponent(o.venue)}/${encodeURIComponent(o.orderId!)}`, undefined, orderSchema)),
+      );
       return {
         cancelled: done.flatMap((d) => (d.status === "fulfilled" ? [d.value] : [])),
         failures: done.flatMap((d) => (d.status === "rejected" ? [d.reason instanceof Error ? d.reason.message : String(d.reason)] : [])),

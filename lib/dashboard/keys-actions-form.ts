@@ -56,7 +56,14 @@ export function scopesFor(choice: ScopeChoice, customScopes: readonly AgentScope
 
 /** The entries of an allowlist textarea: trimmed, blank lines dropped, duplicates removed; and those that are not addresses. */
 export function parseIpAllowlist(text: string): { entries: string[]; invalid: string[] } {
-  const entries = [...new Set(text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+  const entries = [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
   return { entries, invalid: entries.filter((e) => !isIpOrCidr(e)) };
 }
 

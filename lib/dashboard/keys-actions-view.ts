@@ -108,7 +108,8 @@ const detailSchema = z.object({
 function auditNote(action: AuditEventView["action"], detail: z.infer<typeof detailSchema>): string | null {
   if (action === "key.minted" && detail.scopes) return `Scopes: ${detail.scopes.join(", ")}`;
   if (action === "key.rolled") {
-    const grace = detail.graceSeconds === undefined ? null : detail.graceSeconds === 0 ? "no grace period" : `grace period ${formatDuration(detail.graceSeconds)}`;
+    const grace =
+      detail.graceSeconds === undefined ? null : detail.graceSeconds === 0 ? "no grace period" : `grace period ${formatDuration(detail.graceSeconds)}`;
     const replacement = detail.newKeyId ? `replaced by ${detail.newKeyId}` : null;
     return [replacement, grace].filter(Boolean).join("; ") || null;
   }

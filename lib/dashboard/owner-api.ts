@@ -19,7 +19,12 @@ export async function ownerTradingClient(ownerId: string): Promise<TradingClient
     ? await readOwnerSecret(ctx, ownerId, "remote_owner_token")
     : await mintOwnerToken(ctx, ownerId, DASHBOARD_TOKEN_SECONDS);
   if (!token) {
-    throw new ApiClientError(`This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an owner token for it in Settings.`, 401, "UNAUTHORIZED", null);
+    throw new ApiClientError(
+      `This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an owner token for it in Settings.`,
+      401,
+      "UNAUTHORIZED",
+      null,
+    );
   }
   return createTradingClient({ baseUrl: deps.config.tradingApiUrl, token });
 }

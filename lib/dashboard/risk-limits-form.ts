@@ -45,11 +45,7 @@ const usd = z
   .regex(USD, "Enter US dollars, such as 2500 or 2500.50 (at most 6 decimals).")
   .refine((v) => /[1-9]/.test(v), "Must be more than $0.");
 
-const atLeastOne = z
-  .string()
-  .regex(WHOLE, "Enter a whole number, such as 5.")
-  .transform(Number)
-  .pipe(z.int("Too large.").min(1, "Must be at least 1."));
+const atLeastOne = z.string().regex(WHOLE, "Enter a whole number, such as 5.").transform(Number).pipe(z.int("Too large.").min(1, "Must be at least 1."));
 
 const fraction = z
   .string()

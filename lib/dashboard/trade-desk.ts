@@ -19,7 +19,12 @@ export async function deskTradingClient(ownerId: string): Promise<TradingClient>
   const deps = dashboardDeps();
   const key = await deskAgentKey(ownerId);
   if (!key) {
-    throw new ApiClientError(`This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an agent key with the trade and account:read scopes in Settings.`, 401, "UNAUTHORIZED", null);
+    throw new ApiClientError(
+      `This dashboard uses the API at ${deps.config.tradingApiUrl}: paste an agent key with the trade and account:read scopes in Settings.`,
+      401,
+      "UNAUTHORIZED",
+      null,
+    );
   }
   return createTradingClient({ baseUrl: deps.config.tradingApiUrl, token: key, timeoutMs: EXECUTION_TIMEOUT_MS });
 }
@@ -56,6 +61,7 @@ export function deskStreamAvailable(): boolean {
 export async function tradeDeskStream(request: Request): Promise<Response> {
   const owner = await currentOwner();
   if (!owner) return Response.json({ error: "Sign in to use the trade desk." }, { status: 401 });
-  if (!deskStreamAvailable()) return Response.json({ error: "This dashboard's trading API is not in this process: the desk polls it instead." }, { status: 404 });
+  if (!deskStreamAvailable())
+    return Response.json({ error: "This dashboard's trading API is not in this process: the desk polls it instead." }, { status: 404 });
   return eventStreamResponse(subscribeAccount(dashboardDeps().venues, owner.ownerId), request.signal);
 }

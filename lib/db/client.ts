@@ -14,7 +14,7 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
-  | { kind: "pglite"; /** folder for the data; in memory when absent */ dataDir?: string }
+  | { kind: "pglite" /** folder for the data; in memory when absent */; dataDir?: string }
   | { kind: "postgres"; url: string; maxConnections?: number };
 
 export interface DatabaseHandle {
@@ -41,9 +41,7 @@ export interface DatabaseHandle {
 
 /** The target the configuration asks for: Postgres when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
 export function targetFromConfig(cfg: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
-  return cfg.databaseUrl
-    ? { kind: "postgres", url: cfg.databaseUrl }
-    : { kind: "pglite", dataDir: path.join(cfg.dataDir, "pglite") };
+  return cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: path.join(cfg.dataDir, "pglite") };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -140,9 +138,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
 
 /** Names of the tables in the current schema, for tests and diagnostics. */
 export async function listTables(db: Database): Promise<string[]> {
-  const result = await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
-  );
+  const result = await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`);
   // Both drivers answer with { rows }; the row type is only known at run time.
   return tableRows.parse(result).rows.map((r) => r.table_name);
 }

@@ -15,7 +15,8 @@ class Node implements Queued<Node> {
 
 const add = fc.record({ add: fc.constant(true as const), price: fc.integer({ min: 1, max: 5000 }), size: fc.integer({ min: 1, max: 9 }) });
 const remove = fc.record({ add: fc.constant(false as const), pick: fc.nat() });
-const mostly = (a: typeof add | typeof remove, b: typeof add | typeof remove) => fc.array(fc.oneof({ weight: 4, arbitrary: a }, { weight: 1, arbitrary: b }), { minLength: 1500, maxLength: 3000 });
+const mostly = (a: typeof add | typeof remove, b: typeof add | typeof remove) =>
+  fc.array(fc.oneof({ weight: 4, arbitrary: a }, { weight: 1, arbitrary: b }), { minLength: 1500, maxLength: 3000 });
 // Grow to a couple of thousand levels (chunks split), then shrink (chunks merge and vanish).
 const steps = fc.tuple(mostly(add, remove), mostly(remove, add)).map(([grow, shrink]) => [...grow, ...shrink]);
 
@@ -43,9 +44,7 @@ describe("ladder", () => {
               else expected.set(node!.price, { size: e.size - node!.remaining, count: e.count - 1 });
             }
           }
-          const want = [...expected]
-            .map(([price, e]) => ({ price, ...e }))
-            .sort((a, b) => (best === "HIGHEST" ? b.price - a.price : a.price - b.price));
+          const want = [...expected].map(([price, e]) => ({ price, ...e })).sort((a, b) => (best === "HIGHEST" ? b.price - a.price : a.price - b.price));
           expect(ladder.top(Infinity)).toEqual(want);
           expect(ladder.top(3)).toEqual(want.slice(0, 3));
           expect(ladder.depth).toBe(want.length);

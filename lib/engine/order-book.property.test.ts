@@ -38,8 +38,16 @@ const common = fc.record({
 const order: fc.Arbitrary<OrderRequest> = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(common, price, tif).map(([c, p, t]): OrderRequest => ({ ...c, type: "LIMIT", price: p, timeInForce: t })) },
   { weight: 2, arbitrary: fc.tuple(common, maybePrice).map(([c, p]): OrderRequest => ({ ...c, type: "MARKET", protectionPrice: p })) },
-  { weight: 1, arbitrary: fc.tuple(common, price, maybePrice).map(([c, t, p]): OrderRequest => ({ ...c, type: "STOP_MARKET", triggerPrice: t, protectionPrice: p })) },
-  { weight: 1, arbitrary: fc.tuple(common, price, price, tif).map(([c, t, p, f]): OrderRequest => ({ ...c, type: "STOP_LIMIT", triggerPrice: t, price: p, timeInForce: f })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(common, price, maybePrice).map(([c, t, p]): OrderRequest => ({ ...c, type: "STOP_MARKET", triggerPrice: t, protectionPrice: p })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(common, price, price, tif)
+      .map(([c, t, p, f]): OrderRequest => ({ ...c, type: "STOP_LIMIT", triggerPrice: t, price: p, timeInForce: f })),
+  },
 );
 
 const op: fc.Arbitrary<Op> = fc.oneof(

@@ -241,7 +241,10 @@ describe("reduce-only", () => {
     const positions: Record<string, number> = { long: 3, short: -2 };
     const b = seeded(positions);
     expect(b.submit(market("a", "flat", "SELL", 1), 0).ack.status).toBe("FILLED");
-    expect(b.submit({ ...market("b", "flat", "SELL", 1), reduceOnly: true }, 0).ack).toMatchObject({ status: "REJECTED", reason: "REDUCE_ONLY_WOULD_INCREASE" });
+    expect(b.submit({ ...market("b", "flat", "SELL", 1), reduceOnly: true }, 0).ack).toMatchObject({
+      status: "REJECTED",
+      reason: "REDUCE_ONLY_WOULD_INCREASE",
+    });
     expect(b.submit({ ...market("c", "long", "BUY", 1), reduceOnly: true }, 0).ack).toMatchObject({ status: "REJECTED", reason: "REDUCE_ONLY_WOULD_INCREASE" });
     const capped = b.submit({ ...market("d", "long", "SELL", 5), reduceOnly: true }, 0);
     expect(capped.ack).toMatchObject({ status: "CANCELED", reason: "REDUCE_ONLY_CAPPED", filledSize: 3, canceledSize: 2 });

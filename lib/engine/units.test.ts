@@ -49,7 +49,10 @@ describe("ticks and lots", () => {
 
   it("rejects malformed decimals, bad steps and unsafe results", () => {
     for (const bad of ["", ".5", "5.", "+5", "1e3", " 1", "1,5", "0x10", "NaN", "Infinity", "--1"]) {
-      expect(codeOf(() => toTicks(bad, "0.5")), bad).toBe("INVALID_DECIMAL");
+      expect(
+        codeOf(() => toTicks(bad, "0.5")),
+        bad,
+      ).toBe("INVALID_DECIMAL");
     }
     expect(codeOf(() => toTicks("1", "0"))).toBe("OUT_OF_RANGE");
     expect(codeOf(() => toTicks("1", "-0.5"))).toBe("OUT_OF_RANGE");

@@ -76,9 +76,7 @@ export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** A path item; its operations are read by method name from the same object. */
-export const rawPathItem = z.record(z.string(), z.unknown()).and(
-  z.object({ parameters: z.array(z.unknown()).optional() }),
-);
+export const rawPathItem = z.record(z.string(), z.unknown()).and(z.object({ parameters: z.array(z.unknown()).optional() }));
 
 export const rawDocument = z.object({
   openapi: z.string().regex(/^3\./, "must be an OpenAPI 3.x document"),

@@ -102,9 +102,7 @@ function mergeFacts(inner: SchemaFacts, outer: SchemaFacts): SchemaFacts {
   return {
     ...inner,
     ...Object.fromEntries(
-      (["title", "description", "format", "constValue", "defaultValue"] as const)
-        .filter((key) => outer[key] !== undefined)
-        .map((key) => [key, outer[key]]),
+      (["title", "description", "format", "constValue", "defaultValue"] as const).filter((key) => outer[key] !== undefined).map((key) => [key, outer[key]]),
     ),
     nullable: inner.nullable || outer.nullable,
     deprecated: inner.deprecated || outer.deprecated,
@@ -164,8 +162,7 @@ export function buildSchemaNode(raw: unknown, ctx: SchemaContext, depth = 0): Sc
   if (types.includes("object") || s.properties !== undefined) {
     const required = new Set(s.required ?? []);
     const properties = Object.entries(s.properties ?? {}).map(([name, value]) => ({ name, required: required.has(name), node: child(value) }));
-    const additional =
-      s.additionalProperties === undefined || s.additionalProperties === false ? null : child(s.additionalProperties);
+    const additional = s.additionalProperties === undefined || s.additionalProperties === false ? null : child(s.additionalProperties);
     return { kind: "object", properties, additional, facts };
   }
   if (types.includes("array") || s.items !== undefined || s.prefixItems !== undefined) {

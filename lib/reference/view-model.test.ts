@@ -45,7 +45,7 @@ const doc = {
         parameters: [{ name: "dry_run", in: "query", schema: { type: "boolean" } }],
         requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Order" } } } },
         responses: {
-          "default": { description: "Error" },
+          default: { description: "Error" },
           "400": { description: "Bad", content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } },
           "200": {
             description: "Placed",
@@ -100,10 +100,7 @@ describe("buildReferenceView", () => {
   it("groups operations by first tag, declared tags first, untagged last, empty tags dropped", () => {
     expect(view.groups.map((g) => g.tag)).toEqual(["Orders", "General"]);
     expect(orders?.description).toBe("Placing orders");
-    expect(orders?.operations.map((op) => `${op.method} ${op.path}`)).toEqual([
-      "get /markets/{market}/orders",
-      "post /markets/{market}/orders",
-    ]);
+    expect(orders?.operations.map((op) => `${op.method} ${op.path}`)).toEqual(["get /markets/{market}/orders", "post /markets/{market}/orders"]);
     expect(view.operationCount).toBe(4);
     expect(place?.anchor).toBe("op-placeOrder");
     expect(orders?.operations[0]?.anchor).toBe("op-get-markets-market-orders");

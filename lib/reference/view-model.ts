@@ -208,7 +208,14 @@ function responsesOf(b: Builder, responses: Record<string, unknown>, where: stri
     });
 }
 
-function operationOf(b: Builder, doc: RawDocument, method: HttpMethod, path: string, value: unknown, shared: unknown[]): { tag: string; op: OperationView } | null {
+function operationOf(
+  b: Builder,
+  doc: RawDocument,
+  method: HttpMethod,
+  path: string,
+  value: unknown,
+  shared: unknown[],
+): { tag: string; op: OperationView } | null {
   const where = `${method.toUpperCase()} ${path}`;
   const o = readObject(b, value, rawOperation, where);
   if (!o) return null;

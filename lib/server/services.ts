@@ -20,12 +20,7 @@ export interface Services {
 }
 
 /** Opens the database, applies migrations and assembles what the API needs. */
-export async function startServices(input: {
-  config: Config;
-  log: Logger;
-  clock?: Clock;
-  database?: DatabaseTarget;
-}): Promise<Services> {
+export async function startServices(input: { config: Config; log: Logger; clock?: Clock; database?: DatabaseTarget }): Promise<Services> {
   const { config, log } = input;
   checkSearchProviderSettings(config);
   const clock = input.clock ?? systemClock;

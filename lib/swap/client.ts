@@ -13,7 +13,8 @@ import { requestJson, unwrapEnvelope, type HttpOptions } from "../client/http";
 /** Typed client for the swap endpoints of the trading API; `token` is an agent key with the swap scope. */
 export function createSwapClient(opts: HttpOptions) {
   const get = async <T extends z.ZodType>(path: string, schema: T) => unwrapEnvelope((await requestJson(opts, path)).body, schema);
-  const post = async <T extends z.ZodType>(path: string, body: unknown, schema: T) => unwrapEnvelope((await requestJson(opts, path, { method: "POST", body })).body, schema);
+  const post = async <T extends z.ZodType>(path: string, body: unknown, schema: T) =>
+    unwrapEnvelope((await requestJson(opts, path, { method: "POST", body })).body, schema);
   return {
     chains: () => get("/swap/chains", swapChainsSchema),
     quote: (body: SwapQuoteRequest) => post("/agent/swap/quote", body, swapQuoteSchema),

@@ -1,12 +1,5 @@
 import type { Hash, Hex, PrivateKeyAccount } from "viem";
-import type {
-  SwapBalanceView,
-  SwapChainView,
-  SwapFaucetResult,
-  SwapQuoteView,
-  SwapSubstatus,
-  SwapTransactionView,
-} from "../api/trading/swap.schema";
+import type { SwapBalanceView, SwapChainView, SwapFaucetResult, SwapQuoteView, SwapSubstatus, SwapTransactionView } from "../api/trading/swap.schema";
 import type { Fraction } from "./amounts";
 import type { PreparedMain, ReceivingRecord, SwapRow, SwapState } from "./schema";
 

@@ -84,11 +84,7 @@ export const swaps = pgTable(
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
-  (t) => [
-    uniqueIndex("swaps_quote_idx").on(t.quoteId),
-    index("swaps_owner_idx").on(t.ownerId, t.createdAt),
-    index("swaps_source_tx_idx").on(t.sourceTxHash),
-  ],
+  (t) => [uniqueIndex("swaps_quote_idx").on(t.quoteId), index("swaps_owner_idx").on(t.ownerId, t.createdAt), index("swaps_source_tx_idx").on(t.sourceTxHash)],
 );
 
 export type SwapRow = typeof swaps.$inferSelect;

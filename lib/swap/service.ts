@@ -75,7 +75,10 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   /** The owner's quote, refused when it belongs to someone else (as if unknown) or has expired. */
   async function liveQuote(ownerId: string, quoteId: string): Promise<StoredQuote> {
-    const [row] = await db.select().from(swapQuotes).where(and(eq(swapQuotes.id, quoteId), eq(swapQuotes.ownerId, ownerId)));
+    const [row] = await db
+      .select()
+      .from(swapQuotes)
+      .where(and(eq(swapQuotes.id, quoteId), eq(swapQuotes.ownerId, ownerId)));
     if (!row) throw new SwapError("not_found", `No quote ${quoteId} for this owner; ask POST /agent/swap/quote for one`);
     if (row.expiresAt.getTime() <= clock.now()) {
       throw new SwapError("conflict", `Quote ${quoteId} expired at ${row.expiresAt.toISOString()}; ask for a new one`);
@@ -85,16 +88,18 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   async function quote(ownerId: string, body: SwapQuoteRequest): Promise<SwapQuoteView> {
     const p = provider();
-    const answer = await reach(() => p.quote({
-      fromChain: body.fromChain,
-      toChain: body.toChain,
-      fromToken: body.fromToken,
-      toToken: body.toToken,
-      fromAmount: BigInt(body.fromAmount),
-      fromAddress: body.fromAddress,
-      toAddress: body.toAddress,
-      slippage: decimalToFraction((body.slippage ?? DEFAULT_SLIPPAGE).toFixed(6)),
-    }));
+    const answer = await reach(() =>
+      p.quote({
+        fromChain: body.fromChain,
+        toChain: body.toChain,
+        fromToken: body.fromToken,
+        toToken: body.toToken,
+        fromAmount: BigInt(body.fromAmount),
+        fromAddress: body.fromAddress,
+        toAddress: body.toAddress,
+        slippage: decimalToFraction((body.slippage ?? DEFAULT_SLIPPAGE).toFixed(6)),
+      }),
+    );
     const id = newId("swq");
     const expiresAt = new Date(clock.now() + QUOTE_TTL_MS);
     const view: SwapQuoteView = { id, provider: p.name, expiresAt: expiresAt.toISOString(), ...answer.view };
@@ -148,7 +153,14 @@ export function createSwapService(deps: SwapServiceDeps) {
     return view(row!, q);
   }
 
-  function newSwap(ownerId: string, q: StoredQuote, mode: SwapRow["mode"], sender: string, sourceTxHash: string, signed: { kind: SignedTransaction["kind"]; chainId: number; hash: string; raw?: string }[]) {
+  function newSwap(
+    ownerId: string,
+    q: StoredQuote,
+    mode: SwapRow["mode"],
+    sender: string,
+    sourceTxHash: string,
+    signed: { kind: SignedTransaction["kind"]; chainId: number; hash: string; raw?: string }[],
+  ) {
     return {
       id: newId("swp"),
       ownerId,
@@ -178,7 +190,10 @@ export function createSwapService(deps: SwapServiceDeps) {
   async function find(ownerId: string, idOrHash: string): Promise<{ row: SwapRow; quote: StoredQuote }> {
     const key = idOrHash.toLowerCase();
     const byKey = or(eq(swaps.id, idOrHash), eq(swaps.sourceTxHash, key));
-    let [row] = await db.select().from(swaps).where(and(eq(swaps.ownerId, ownerId), byKey));
+    let [row] = await db
+      .select()
+      .from(swaps)
+      .where(and(eq(swaps.ownerId, ownerId), byKey));
     if (!row && TX_HASH.test(idOrHash)) row = await adoptWalletSwap(ownerId, key as Hash);
     if (!row) throw new SwapError("not_found", `No swap ${idOrHash} for this owner`);
     const [q] = await db.select().from(swapQuotes).where(eq(swapQuotes.id, row.quoteId));
@@ -201,10 +216,18 @@ export function createSwapService(deps: SwapServiceDeps) {
       .orderBy(desc(swapQuotes.createdAt))
       .limit(IDENTIFY_CANDIDATES);
     if (rows.length === 0) return undefined;
-    const match = await reach(() => provider().identify(hash, rows.map((r) => stored(r.quote))));
+    const match = await reach(() =>
+      provider().identify(
+        hash,
+        rows.map((r) => stored(r.quote)),
+      ),
+    );
     if (!match) return undefined;
     const main = { kind: match.data.kind === "bridge" ? ("bridge" as const) : ("swap" as const), chainId: match.view.fromChainId, hash };
-    await db.insert(swaps).values(newSwap(ownerId, match, "wallet", match.prepared!.sender, hash, [main])).onConflictDoNothing({ target: swaps.quoteId });
+    await db
+      .insert(swaps)
+      .values(newSwap(ownerId, match, "wallet", match.prepared!.sender, hash, [main]))
+      .onConflictDoNothing({ target: swaps.quoteId });
     const [row] = await db.select().from(swaps).where(eq(swaps.quoteId, match.id));
     return row?.sourceTxHash === hash ? row : undefined;
   }

@@ -49,7 +49,13 @@ describe("the local chains", () => {
   });
 
   it("seeds the pools at the simulated markets' model prices", async () => {
-    const res = await api.quote({ fromChain: "local-a", toChain: "local-a", fromToken: "WETH", toToken: "USDC", fromAmount: parseUnits("0.001", 18).toString() });
+    const res = await api.quote({
+      fromChain: "local-a",
+      toChain: "local-a",
+      fromToken: "WETH",
+      toToken: "USDC",
+      fromAmount: parseUnits("0.001", 18).toString(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.fromToken.priceUSD).toBe("3180");
     const btc = await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("10") });
@@ -74,7 +80,14 @@ describe("the local chains", () => {
 describe("quote → prepare → sign → relayer", () => {
   it("delivers a cross-chain swap on the destination, at least toAmountMin", async () => {
     const user = await fundedUser();
-    const quote = await api.quote({ fromChain: "local-a", toChain: "local-b", fromToken: "USDC", toToken: "WETH", fromAmount: usdc("1000"), fromAddress: user.address });
+    const quote = await api.quote({
+      fromChain: "local-a",
+      toChain: "local-b",
+      fromToken: "USDC",
+      toToken: "WETH",
+      fromAmount: usdc("1000"),
+      fromAddress: user.address,
+    });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const q = quote.body.data;
     expect(q).toMatchObject({ provider: "local", fromChainId: A, toChainId: B, fromAmount: usdc("1000") });
@@ -114,7 +127,17 @@ describe("quote → prepare → sign → relayer", () => {
   it("delivers to toAddress when the quote names another recipient", async () => {
     const user = await fundedUser();
     const recipient = poorAddress();
-    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "LINK", fromAmount: usdc("200"), fromAddress: user.address, toAddress: recipient })).body.data;
+    const q = (
+      await api.quote({
+        fromChain: A,
+        toChain: B,
+        fromToken: "USDC",
+        toToken: "LINK",
+        fromAmount: usdc("200"),
+        fromAddress: user.address,
+        toAddress: recipient,
+      })
+    ).body.data;
     expect(q.toAddress).toBe(recipient);
     const receipts = await user.send((await api.prepare({ quoteId: q.id })).body.data);
     const done = await api.until(receipts.at(-1)!.transactionHash, (s) => s.status !== "PENDING");
@@ -127,14 +150,24 @@ describe("quote → prepare → sign → relayer", () => {
 
   it("swaps on one chain, resetting an allowance first for a token that needs it", async () => {
     const user = await fundedUser();
-    const router = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDT", toToken: "LINK", fromAmount: usdc("10") })).body.data.approvalAddress as Address;
+    const router = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDT", toToken: "LINK", fromAmount: usdc("10") })).body.data
+      .approvalAddress as Address;
     // Leave a small non-zero allowance behind, as an earlier approval would.
     const c = listed[0]!;
     const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl!) });
     const hash = await wallet.writeContract({ address: tokenAddress(listed, A, "USDT"), abi: erc20Abi, functionName: "approve", args: [router, 1n] });
     await publicClientFor(listed, A).waitForTransactionReceipt({ hash });
 
-    const q = (await api.quote({ fromChain: A, toChain: A, fromToken: tokenAddress(listed, A, "USDT"), toToken: "link", fromAmount: usdc("500"), fromAddress: user.address })).body.data;
+    const q = (
+      await api.quote({
+        fromChain: A,
+        toChain: A,
+        fromToken: tokenAddress(listed, A, "USDT"),
+        toToken: "link",
+        fromAmount: usdc("500"),
+        fromAddress: user.address,
+      })
+    ).body.data;
     const prepared = (await api.prepare({ quoteId: q.id })).body.data;
     expect(prepared.transactions.map((x) => x.kind)).toEqual(["reset-approval", "approval", "swap"]);
     const before = await tokenBalance(listed, A, "LINK", user.address);
@@ -149,10 +182,13 @@ describe("quote → prepare → sign → relayer", () => {
 
   it("refunds on the source chain when the destination can no longer pay the minimum", async () => {
     const user = await fundedUser();
-    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("300"), fromAddress: user.address, slippage: 0.001 })).body.data;
+    const q = (
+      await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("300"), fromAddress: user.address, slippage: 0.001 })
+    ).body.data;
     // Someone buys WETH on chain B first: the pool now pays less than the quote's minimum.
     const mover = await fundedUser();
-    const moved = (await api.quote({ fromChain: B, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("20000"), fromAddress: mover.address })).body.data;
+    const moved = (await api.quote({ fromChain: B, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("20000"), fromAddress: mover.address }))
+      .body.data;
     await mover.send((await api.prepare({ quoteId: moved.id })).body.data);
 
     const usdcBefore = await tokenBalance(listed, A, "USDC", user.address);
@@ -169,11 +205,14 @@ describe("quote → prepare → sign → relayer", () => {
 
   it("reports a swap that reverted on chain as FAILED, with the reason", async () => {
     const user = await fundedUser();
-    const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("500"), fromAddress: user.address, slippage: 0 })).body.data;
+    const q = (
+      await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("500"), fromAddress: user.address, slippage: 0 })
+    ).body.data;
     const prepared = (await api.prepare({ quoteId: q.id })).body.data;
     // The price moves between prepare and send: the router refuses to pay less than the minimum.
     const mover = await fundedUser();
-    const moved = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("1000"), fromAddress: mover.address })).body.data;
+    const moved = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WBTC", fromAmount: usdc("1000"), fromAddress: mover.address })).body
+      .data;
     await mover.send((await api.prepare({ quoteId: moved.id })).body.data);
     const receipts = await user.send(prepared);
     expect(receipts.at(-1)!.status).toBe("reverted");
@@ -187,7 +226,12 @@ describe("quote → prepare → sign → relayer", () => {
     const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("5"), fromAddress: user.address })).body.data;
     const c = listed[0]!;
     const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl!) });
-    const hash = await wallet.writeContract({ address: tokenAddress(listed, A, "USDC"), abi: erc20Abi, functionName: "approve", args: [q.approvalAddress as Address, BigInt(usdc("5"))] });
+    const hash = await wallet.writeContract({
+      address: tokenAddress(listed, A, "USDC"),
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [q.approvalAddress as Address, BigInt(usdc("5"))],
+    });
     await publicClientFor(listed, A).waitForTransactionReceipt({ hash });
     const prepared = (await api.prepare({ quoteId: q.id })).body.data;
     expect(prepared.transactions.map((x) => x.kind)).toEqual(["swap"]);
@@ -201,7 +245,9 @@ describe("headless execute with the server-held wallet", () => {
     expect((await api.wallet()).body.data.address).toBe(wallet.address);
     await api.faucet(wallet.address);
     const before = await tokenBalance(listed, B, "LINK", wallet.address);
-    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "WETH", toToken: "LINK", fromAmount: parseUnits("1", 18).toString(), fromAddress: wallet.address })).body.data;
+    const q = (
+      await api.quote({ fromChain: A, toChain: B, fromToken: "WETH", toToken: "LINK", fromAmount: parseUnits("1", 18).toString(), fromAddress: wallet.address })
+    ).body.data;
     const sent = await api.execute({ quoteId: q.id });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data).toMatchObject({ mode: "desk", status: "PENDING", quoteId: q.id });
@@ -226,7 +272,8 @@ describe("headless execute with the server-held wallet", () => {
   it("refuses to execute from an unfunded wallet, and records nothing", async () => {
     const carol = swapClient(t, await mintKey(t, await createTestOwner(t)));
     const wallet = (await carol.wallet()).body.data;
-    const q = (await carol.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("10"), fromAddress: wallet.address })).body.data;
+    const q = (await carol.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("10"), fromAddress: wallet.address })).body
+      .data;
     const res = await carol.execute({ quoteId: q.id });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/Insufficient balance: .* holds 0 USDC on Bourse Local A/);
@@ -235,7 +282,8 @@ describe("headless execute with the server-held wallet", () => {
 
   it("refuses a swap above the maximum notional", async () => {
     const wallet = (await api.wallet()).body.data;
-    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "USDC", fromAmount: usdc("20000.01"), fromAddress: wallet.address })).body.data;
+    const q = (await api.quote({ fromChain: A, toChain: B, fromToken: "USDC", toToken: "USDC", fromAmount: usdc("20000.01"), fromAddress: wallet.address }))
+      .body.data;
     const res = await api.execute({ quoteId: q.id });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, code: "FORBIDDEN" });
@@ -282,7 +330,10 @@ describe("bad input answers 4xx in the envelope", () => {
   it("does not let another owner's key use a quote", async () => {
     const q = (await api.quote(good)).body.data;
     const bob = swapClient(t, await mintKey(t, await createTestOwner(t)));
-    for (const res of [await bob.prepare({ quoteId: q.id, fromAddress: privateKeyToAccount(generatePrivateKey()).address }), await bob.execute({ quoteId: q.id })]) {
+    for (const res of [
+      await bob.prepare({ quoteId: q.id, fromAddress: privateKeyToAccount(generatePrivateKey()).address }),
+      await bob.execute({ quoteId: q.id }),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.error).toMatch(/No quote .* for this owner/);
     }

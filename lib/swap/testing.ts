@@ -71,7 +71,12 @@ export function userWallet(chains: readonly SwapChainView[], account: PrivateKey
       for (const tx of prepared.transactions) {
         const c = chains.find((x) => x.id === tx.chainId)!;
         const wallet = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl!) });
-        const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value), gas: tx.gasLimit ? BigInt(tx.gasLimit) : undefined });
+        const hash = await wallet.sendTransaction({
+          to: tx.to as Address,
+          data: tx.data as Hex,
+          value: BigInt(tx.value),
+          gas: tx.gasLimit ? BigInt(tx.gasLimit) : undefined,
+        });
         receipts.push(await publicClientFor(chains, tx.chainId).waitForTransactionReceipt({ hash }));
       }
       return receipts;
@@ -84,5 +89,10 @@ export function tokenAddress(chains: readonly SwapChainView[], chainId: number, 
 }
 
 export async function tokenBalance(chains: readonly SwapChainView[], chainId: number, symbol: string, owner: string): Promise<bigint> {
-  return publicClientFor(chains, chainId).readContract({ address: tokenAddress(chains, chainId, symbol), abi: erc20Abi, functionName: "balanceOf", args: [owner as Address] });
+  return publicClientFor(chains, chainId).readContract({
+    address: tokenAddress(chains, chainId, symbol),
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [owner as Address],
+  });
 }

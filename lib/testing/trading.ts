@@ -30,7 +30,14 @@ export function advance(t: TestApi, ms: number): void {
   t.deps.exchange!.advanceTo(t.clock.now());
 }
 
-export async function call(t: TestApi, method: string, path: string, auth: Record<string, string>, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function call(
+  t: TestApi,
+  method: string,
+  path: string,
+  auth: Record<string, string>,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const init: RequestInit = body === undefined ? { method, headers: { ...auth, ...headers } } : { ...postJson(body, { ...auth, ...headers }), method };
   const res = await t.request(`/api${path}`, init);
   return { status: res.status, body: (await res.json()) as Json, headers: res.headers };

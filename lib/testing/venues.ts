@@ -65,7 +65,8 @@ export async function createVenueHarness(options: { venue?: string; symbol?: str
     store,
     database,
     time,
-    liquidity: (side, price, lots) => applyAndStore([market.book.submit({ id: `mm_${++sequence}`, owner: `${SIM_OWNER_PREFIX}mm`, side, type: "LIMIT", price, size: lots }, time.now)]),
+    liquidity: (side, price, lots) =>
+      applyAndStore([market.book.submit({ id: `mm_${++sequence}`, owner: `${SIM_OWNER_PREFIX}mm`, side, type: "LIMIT", price, size: lots }, time.now)]),
     mark: async (price) => {
       market.markPrice = price;
       market.indexPrice = price;
@@ -96,7 +97,10 @@ export async function storedLedger(database: DatabaseHandle, ownerId: string, ve
   const db = database.db;
   const mine = <T extends typeof venueFills | typeof venueTransfers | typeof venueFunding>(t: T) => and(eq(t.ownerId, ownerId), eq(t.venue, venue));
   const lots = await db
-    .select({ symbol: venueFills.symbol, lots: sql<string>`sum(case when ${venueFills.side} = 'BUY' then ${venueFills.size} else -${venueFills.size} end)::text` })
+    .select({
+      symbol: venueFills.symbol,
+      lots: sql<string>`sum(case when ${venueFills.side} = 'BUY' then ${venueFills.size} else -${venueFills.size} end)::text`,
+    })
     .from(venueFills)
     .where(mine(venueFills))
     .groupBy(venueFills.symbol);
@@ -104,8 +108,14 @@ export async function storedLedger(database: DatabaseHandle, ownerId: string, ve
     .select({ realized: sql<string>`coalesce(sum(${venueFills.realizedPnl}), 0)::text`, fees: sql<string>`coalesce(sum(${venueFills.fee}), 0)::text` })
     .from(venueFills)
     .where(mine(venueFills));
-  const [deposits] = await db.select({ sum: sql<string>`coalesce(sum(${venueTransfers.amount}), 0)::text` }).from(venueTransfers).where(mine(venueTransfers));
-  const [funding] = await db.select({ sum: sql<string>`coalesce(sum(${venueFunding.amount}), 0)::text` }).from(venueFunding).where(mine(venueFunding));
+  const [deposits] = await db
+    .select({ sum: sql<string>`coalesce(sum(${venueTransfers.amount}), 0)::text` })
+    .from(venueTransfers)
+    .where(mine(venueTransfers));
+  const [funding] = await db
+    .select({ sum: sql<string>`coalesce(sum(${venueFunding.amount}), 0)::text` })
+    .from(venueFunding)
+    .where(mine(venueFunding));
   return {
     lotsBySymbol: Object.fromEntries(lots.map((r) => [r.symbol, Number(r.lots)])),
     /** deposits + realized PnL − fees + funding */

@@ -54,8 +54,14 @@ export function mergeBooks(books: readonly VenueBookInput[], options: MergeOptio
   const group = options.group ?? 1;
   if (!Number.isSafeInteger(group) || group < 1) throw new RangeError(`group must be a positive whole number of ticks, got ${group}`);
   const depth = options.depth ?? Infinity;
-  const bids = new MergedSide(books.map((b) => b.bids), "BUY");
-  const asks = new MergedSide(books.map((b) => b.asks), "SELL");
+  const bids = new MergedSide(
+    books.map((b) => b.bids),
+    "BUY",
+  );
+  const asks = new MergedSide(
+    books.map((b) => b.asks),
+    "SELL",
+  );
   const netted = books.map(() => ({ bids: 0, asks: 0 }));
   const crossed = netCross(bids, asks, netted);
   const bestBid = bids.bestPrice();

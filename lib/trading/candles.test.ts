@@ -5,11 +5,7 @@ const c = (time: number, open: number, high: number, low: number, close: number,
 
 describe("candles", () => {
   it("combines the venues' minutes: range and volume of the whole tape, median open and close", () => {
-    const out = combineMinutes([
-      [c(0, 100, 110, 95, 105, 3), c(60_000, 105, 106, 104, 104, 1)],
-      [c(0, 102, 103, 101, 101, 2)],
-      [c(0, 98, 99, 90, 97, 4)],
-    ]);
+    const out = combineMinutes([[c(0, 100, 110, 95, 105, 3), c(60_000, 105, 106, 104, 104, 1)], [c(0, 102, 103, 101, 101, 2)], [c(0, 98, 99, 90, 97, 4)]]);
     expect(out).toEqual([c(0, 100, 110, 90, 101, 9), c(60_000, 105, 106, 104, 104, 1)]);
   });
 

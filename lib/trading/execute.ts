@@ -106,7 +106,10 @@ export const clientIdOf = (parentId: string, venue: string) => `${parentId}.${ve
 
 async function recordOutcome(db: Database, clientOrderId: string, outcome: PlaceOutcome, now: number): Promise<void> {
   if (!outcome.ok) {
-    await db.update(tradeChildOrders).set({ status: "REJECTED", reason: outcome.code, updatedAt: now }).where(eq(tradeChildOrders.clientOrderId, clientOrderId));
+    await db
+      .update(tradeChildOrders)
+      .set({ status: "REJECTED", reason: outcome.code, updatedAt: now })
+      .where(eq(tradeChildOrders.clientOrderId, clientOrderId));
     return;
   }
   await db.update(tradeChildOrders).set(fromVenue(outcome.order)).where(eq(tradeChildOrders.clientOrderId, clientOrderId));
@@ -124,7 +127,11 @@ const fromVenue = (o: VenueOrder) => ({
 
 export async function childrenOf(db: Database, parentIds: readonly string[]): Promise<ChildRow[]> {
   if (parentIds.length === 0) return [];
-  return db.select().from(tradeChildOrders).where(inArray(tradeChildOrders.parentId, [...parentIds])).orderBy(tradeChildOrders.createdAt, tradeChildOrders.venue);
+  return db
+    .select()
+    .from(tradeChildOrders)
+    .where(inArray(tradeChildOrders.parentId, [...parentIds]))
+    .orderBy(tradeChildOrders.createdAt, tradeChildOrders.venue);
 }
 
 /** Brings live children up to date from their venues (fills and cancels since) and stores what changed. */
@@ -144,12 +151,27 @@ export async function refreshChildren(ctx: TradingContext, ownerId: string, rows
 
 /** A parent order of this owner with its children as recorded; undefined when there is none. */
 export async function loadParent(db: Database, ownerId: string, id: string): Promise<ParentOrderView | undefined> {
-  const [p] = await db.select().from(tradeOrders).where(and(eq(tradeOrders.id, id), eq(tradeOrders.ownerId, ownerId)));
+  const [p] = await db
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.id, id), eq(tradeOrders.ownerId, ownerId)));
   return p === undefined ? undefined : parentView(p, await childrenOf(db, [id]));
 }
 
 /** Parent rows with their children refreshed from the venues. */
 export async function freshParents(ctx: TradingContext, ownerId: string, parents: readonly ParentRow[]): Promise<ParentOrderView[]> {
-  const children = await refreshChildren(ctx, ownerId, await childrenOf(ctx.database.db, parents.map((p) => p.id)));
-  return parents.map((p) => parentView(p, children.filter((c) => c.parentId === p.id)));
+  const children = await refreshChildren(
+    ctx,
+    ownerId,
+    await childrenOf(
+      ctx.database.db,
+      parents.map((p) => p.id),
+    ),
+  );
+  return parents.map((p) =>
+    parentView(
+      p,
+      children.filter((c) => c.parentId === p.id),
+    ),
+  );
 }

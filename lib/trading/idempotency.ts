@@ -33,7 +33,12 @@ export type IdempotentResult<T> = { replayed: false; result: T } | { replayed: t
  * (a crash mid-way) leaves the key with its operation id; a retry resumes with the same id, and the
  * venues' client order ids make the orders it already sent come back instead of being sent again.
  */
-export async function runIdempotent<T>(db: Database, clock: Clock, req: IdempotentRequest, work: (operationId: string) => Promise<T>): Promise<IdempotentResult<T>> {
+export async function runIdempotent<T>(
+  db: Database,
+  clock: Clock,
+  req: IdempotentRequest,
+  work: (operationId: string) => Promise<T>,
+): Promise<IdempotentResult<T>> {
   if (req.key === undefined) return { replayed: false, result: await work(newId("op")) };
   const fingerprint = requestFingerprint(req.endpoint, req.request);
   const claim = await claimKey(db, clock.now(), req.scope, req.key, fingerprint);
@@ -47,7 +52,10 @@ export async function runIdempotent<T>(db: Database, clock: Clock, req: Idempote
     else await db.update(tradeIdempotency).set({ leaseUntil: 0 }).where(where);
     throw err;
   }
-  await db.update(tradeIdempotency).set({ response: { status: 200, body: result } }).where(where);
+  await db
+    .update(tradeIdempotency)
+    .set({ response: { status: 200, body: result } })
+    .where(where);
   return { replayed: false, result };
 }
 
@@ -69,7 +77,8 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
       await db.delete(tradeIdempotency).where(and(where, lt(tradeIdempotency.expiresAt, now + 1)));
       continue;
     }
-    if (earlier.fingerprint !== fingerprint) throw new TradingError("idempotency_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
+    if (earlier.fingerprint !== fingerprint)
+      throw new TradingError("idempotency_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
     if (earlier.response !== null) return { kind: "replay", body: earlier.response.body };
     // A run whose lease lapsed died; take it over with its operation id (a conditional update: one taker wins).
     const [taken] = await db

@@ -44,7 +44,14 @@ async function cancelCovered(ctx: TradingContext, ownerId: string, keyId: string
         .select({ orderId: tradeChildOrders.venueOrderId })
         .from(tradeChildOrders)
         .innerJoin(tradeOrders, eq(tradeOrders.id, tradeChildOrders.parentId))
-        .where(and(eq(tradeChildOrders.ownerId, ownerId), eq(tradeChildOrders.venue, venue.name), eq(tradeOrders.keyId, keyId), inArray(tradeChildOrders.venueOrderId, ids)));
+        .where(
+          and(
+            eq(tradeChildOrders.ownerId, ownerId),
+            eq(tradeChildOrders.venue, venue.name),
+            eq(tradeOrders.keyId, keyId),
+            inArray(tradeChildOrders.venueOrderId, ids),
+          ),
+        );
       const covered = new Set(mine.map((r) => r.orderId));
       ids = ids.filter((id) => covered.has(id));
     }
@@ -54,7 +61,14 @@ async function cancelCovered(ctx: TradingContext, ownerId: string, keyId: string
       cancelled++;
       await ctx.database.db
         .update(tradeChildOrders)
-        .set({ status: done.order.status, filledLots: done.order.filledSize, filledNotional: done.order.filledNotional, fees: done.order.fees, reason: "KILL_SWITCH", updatedAt: done.order.updatedAt })
+        .set({
+          status: done.order.status,
+          filledLots: done.order.filledSize,
+          filledNotional: done.order.filledNotional,
+          fees: done.order.fees,
+          reason: "KILL_SWITCH",
+          updatedAt: done.order.updatedAt,
+        })
         .where(and(eq(tradeChildOrders.ownerId, ownerId), eq(tradeChildOrders.venue, venue.name), eq(tradeChildOrders.venueOrderId, id)));
     }
   }

@@ -45,9 +45,12 @@ export function orderIntent(ctx: TradingContext, input: PlaceOrderInput): OrderI
   if (needsTrigger && input.triggerPrice === undefined) throw invalid(`triggerPrice: required for ${input.type}`);
   if (!needsTrigger && input.triggerPrice !== undefined) throw invalid(`triggerPrice: ${input.type} takes no trigger price`);
   const takesSlippage = input.type === "MARKET" || input.type === "STOP_MARKET";
-  if (!takesSlippage && input.slippage !== undefined) throw invalid(`slippage: ${input.type} orders fill at their limit price or better; slippage applies to MARKET and STOP_MARKET`);
-  const venues = input.preferredExchange === undefined ? venuesListing(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.preferredExchange, "preferredExchange")];
-  if (venues.length === 0 || !venues.every((v) => v.markets().some((m) => m.symbol === input.symbol))) throw invalid(`symbol: ${input.symbol} is not traded on ${input.preferredExchange ?? "any running venue"}`);
+  if (!takesSlippage && input.slippage !== undefined)
+    throw invalid(`slippage: ${input.type} orders fill at their limit price or better; slippage applies to MARKET and STOP_MARKET`);
+  const venues =
+    input.preferredExchange === undefined ? venuesListing(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.preferredExchange, "preferredExchange")];
+  if (venues.length === 0 || !venues.every((v) => v.markets().some((m) => m.symbol === input.symbol)))
+    throw invalid(`symbol: ${input.symbol} is not traded on ${input.preferredExchange ?? "any running venue"}`);
   const price = input.price === undefined ? undefined : ticksOf(market, input.price, "price");
   if (price !== undefined && input.preferredExchange !== undefined) {
     const multiple = venues[0]!.markets().find((m) => m.symbol === input.symbol)!.tickMultiple;
@@ -104,7 +107,10 @@ export function proposed(intent: OrderIntent): ProposedOrder {
   const symbol = intent.market.spec.symbol;
   const mark = Math.max(...intent.venues.map((v: Venue) => markOf(v, symbol)));
   const worstPrice =
-    intent.price ?? (intent.type === "STOP_MARKET" ? protectionPrice(intent.side, intent.triggerPrice!, intent.slippagePpm) : protectionPrice(intent.side, mark, intent.slippagePpm));
+    intent.price ??
+    (intent.type === "STOP_MARKET"
+      ? protectionPrice(intent.side, intent.triggerPrice!, intent.slippagePpm)
+      : protectionPrice(intent.side, mark, intent.slippagePpm));
   return {
     symbol,
     side: intent.side,
@@ -120,7 +126,14 @@ export function proposed(intent: OrderIntent): ProposedOrder {
 }
 
 /** Runs an execution under the caller's Idempotency-Key; `work` gets the id to name what it creates. */
-export async function idempotent<T>(ctx: TradingContext, caller: Caller, endpoint: string, request: unknown, options: ExecOptions, work: (id: string) => Promise<T>): Promise<Executed<T>> {
+export async function idempotent<T>(
+  ctx: TradingContext,
+  caller: Caller,
+  endpoint: string,
+  request: unknown,
+  options: ExecOptions,
+  work: (id: string) => Promise<T>,
+): Promise<Executed<T>> {
   const run = await runIdempotent(ctx.database.db, ctx.clock, { scope: idempotencyScope(caller), key: options.idempotencyKey, endpoint, request }, work);
   return run.replayed ? { replayed: true, result: run.result as T } : { replayed: false, result: run.result };
 }
@@ -133,7 +146,11 @@ export async function cancelOrder(ctx: TradingContext, caller: Caller, venueName
   const venue = ctx.venues.find((v) => v.name === venueName);
   if (venue === undefined) throw new TradingError("not_found", `No venue ${JSON.stringify(venueName)}.`);
   const outcome = await venue.cancel(caller.ownerId, orderId);
-  if (!outcome.ok) throw new TradingError(outcome.code === "ORDER_NOT_FOUND" ? "not_found" : "conflict", outcome.code === "ORDER_NOT_FOUND" ? `No order ${orderId} of yours on ${venueName}.` : `Order ${orderId} is no longer open.`);
+  if (!outcome.ok)
+    throw new TradingError(
+      outcome.code === "ORDER_NOT_FOUND" ? "not_found" : "conflict",
+      outcome.code === "ORDER_NOT_FOUND" ? `No order ${orderId} of yours on ${venueName}.` : `Order ${orderId} is no longer open.`,
+    );
   const [child] = await refreshChildren(ctx, caller.ownerId, await ownChildren(ctx, caller.ownerId, venueName, [orderId]));
   return venueOrderView(outcome.order, child?.parentId ?? null);
 }
@@ -142,10 +159,16 @@ export async function cancelOrder(ctx: TradingContext, caller: Caller, venueName
  * The owner's orders. `open` (default): live orders read from every venue. Otherwise the history of
  * orders placed through this service, newest first, refreshed from the venues and filtered by status.
  */
-export async function listOrders(ctx: TradingContext, ownerId: string, query: { status?: OrderListStatus; symbol?: string; limit?: number } = {}): Promise<OrderView[]> {
+export async function listOrders(
+  ctx: TradingContext,
+  ownerId: string,
+  query: { status?: OrderListStatus; symbol?: string; limit?: number } = {},
+): Promise<OrderView[]> {
   const status = query.status ?? "open";
   if (status === "open") {
-    const open = (await Promise.all(ctx.venues.map((v) => v.openOrders(ownerId)))).flat().filter((o) => query.symbol === undefined || o.symbol === query.symbol);
+    const open = (await Promise.all(ctx.venues.map((v) => v.openOrders(ownerId))))
+      .flat()
+      .filter((o) => query.symbol === undefined || o.symbol === query.symbol);
     const parents = new Map<string, string>();
     for (const v of ctx.venues) {
       const ids = open.filter((o) => o.venue === v.name).map((o) => o.orderId);
@@ -161,7 +184,12 @@ export async function listOrders(ctx: TradingContext, ownerId: string, query: { 
     query.symbol === undefined ? undefined : eq(tradeChildOrders.symbol, query.symbol),
     stored.length === 0 ? undefined : inArray(tradeChildOrders.status, stored),
   );
-  const rows = await db.select().from(tradeChildOrders).where(where).orderBy(desc(tradeChildOrders.createdAt)).limit(query.limit ?? 100);
+  const rows = await db
+    .select()
+    .from(tradeChildOrders)
+    .where(where)
+    .orderBy(desc(tradeChildOrders.createdAt))
+    .limit(query.limit ?? 100);
   const fresh = await refreshChildren(ctx, ownerId, rows);
   const wanted = fresh.filter((c) => status === "all" || c.status === status.toUpperCase()).slice(0, query.limit ?? 100);
   const parentRows = await parentsOf(ctx, [...new Set(wanted.map((c) => c.parentId))]);
@@ -178,6 +206,9 @@ async function ownChildren(ctx: TradingContext, ownerId: string, venue: string, 
 
 async function parentsOf(ctx: TradingContext, ids: readonly string[]) {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.database.db.select().from(tradeOrders).where(inArray(tradeOrders.id, [...ids]));
+  const rows = await ctx.database.db
+    .select()
+    .from(tradeOrders)
+    .where(inArray(tradeOrders.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -48,14 +48,35 @@ export async function openPair(ctx: TradingContext, caller: Caller, input: OpenP
         { market: long, side: "BUY", type: "MARKET", lots: longLots, reduceOnly: false, slippagePpm: ppm, venues: [venue] },
         { market: short, side: "SELL", type: "MARKET", lots: shortLotsPlanned, reduceOnly: false, slippagePpm: ppm, venues: [venue] },
       ] as const;
-      await assertRiskAllows(ctx, caller, intents.map(proposed), [input.longSymbol, input.shortSymbol].map((symbol) => ({ symbol, leverage: input.leverage })));
+      await assertRiskAllows(
+        ctx,
+        caller,
+        intents.map(proposed),
+        [input.longSymbol, input.shortSymbol].map((symbol) => ({ symbol, leverage: input.leverage })),
+      );
       await setLeverage(ctx, caller.ownerId, [venue], input.longSymbol, input.leverage);
       await setLeverage(ctx, caller.ownerId, [venue], input.shortSymbol, input.leverage);
       const now = ctx.clock.now();
       const ids = legIds(id);
       const [row] = await db
         .insert(pairTrades)
-        .values({ id, ownerId: caller.ownerId, keyId: caller.keyId, venue: venue.name, longSymbol: input.longSymbol, shortSymbol: input.shortSymbol, notional, leverage: input.leverage, slippagePpm: ppm, status: "OPENING", longOpenId: ids.longOpenId, shortOpenId: ids.shortOpenId, leaseUntil: now + LEASE_MS, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          ownerId: caller.ownerId,
+          keyId: caller.keyId,
+          venue: venue.name,
+          longSymbol: input.longSymbol,
+          shortSymbol: input.shortSymbol,
+          notional,
+          leverage: input.leverage,
+          slippagePpm: ppm,
+          status: "OPENING",
+          longOpenId: ids.longOpenId,
+          shortOpenId: ids.shortOpenId,
+          leaseUntil: now + LEASE_MS,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       const pair = row!;
       try {
@@ -85,9 +106,13 @@ export async function closePair(ctx: TradingContext, caller: Caller, id: string,
   return idempotent(ctx, caller, "POST /agent/pair/{id}/close", { id }, options, () =>
     ctx.lock(caller.ownerId, async () => {
       const db = ctx.database.db;
-      const [pair] = await db.select().from(pairTrades).where(and(eq(pairTrades.id, id), eq(pairTrades.ownerId, caller.ownerId)));
+      const [pair] = await db
+        .select()
+        .from(pairTrades)
+        .where(and(eq(pairTrades.id, id), eq(pairTrades.ownerId, caller.ownerId)));
       if (pair === undefined) throw new TradingError("not_found", `No pair ${id} of yours.`);
-      if (pair.status !== "OPEN" && pair.status !== "CLOSING") throw new TradingError("conflict", `Pair ${id} is ${pair.status}; only an open pair can be closed.`);
+      if (pair.status !== "OPEN" && pair.status !== "CLOSING")
+        throw new TradingError("conflict", `Pair ${id} is ${pair.status}; only an open pair can be closed.`);
       const venue = venueNamed(ctx.venues, pair.venue);
       const ids = legIds(pair.id);
       const closing = await setStatus(ctx, pair, "CLOSING", { longCloseId: ids.longCloseId, shortCloseId: ids.shortCloseId });
@@ -115,7 +140,10 @@ export async function listPairs(ctx: TradingContext, ownerId: string, limit = 10
  * original if it got it), then what filled is closed. Run at start and now and then; returns how many.
  */
 export async function recoverPairs(ctx: TradingContext): Promise<number> {
-  const stale = await ctx.database.db.select().from(pairTrades).where(and(eq(pairTrades.status, "OPENING"), lt(pairTrades.leaseUntil, ctx.clock.now())));
+  const stale = await ctx.database.db
+    .select()
+    .from(pairTrades)
+    .where(and(eq(pairTrades.status, "OPENING"), lt(pairTrades.leaseUntil, ctx.clock.now())));
   for (const pair of stale) await ctx.lock(pair.ownerId, () => unwind(ctx, pair, "interrupted while opening; what had filled was unwound"));
   return stale.length;
 }
@@ -125,7 +153,13 @@ export async function recoverPairs(ctx: TradingContext): Promise<number> {
 function pairVenue(ctx: TradingContext, name: string | undefined): Venue {
   const venue = name === undefined ? ctx.venues.find((v) => v.pairTrading) : venueNamed(ctx.venues, name);
   if (venue === undefined) throw new TradingError("unavailable", "No venue taking pair trades is running.");
-  if (!venue.pairTrading) throw invalid(`venue: ${venue.name} does not take pair trades; use ${ctx.venues.filter((v) => v.pairTrading).map((v) => v.name).join(" or ")}`);
+  if (!venue.pairTrading)
+    throw invalid(
+      `venue: ${venue.name} does not take pair trades; use ${ctx.venues
+        .filter((v) => v.pairTrading)
+        .map((v) => v.name)
+        .join(" or ")}`,
+    );
   return venue;
 }
 
@@ -136,10 +170,30 @@ function ticker(venue: Venue, market: Market): number {
 }
 
 /** One leg as a parent order with one child on the pair's venue. */
-async function sendLeg(ctx: TradingContext, caller: Caller, id: string, source: "pair_open" | "pair_close" | "pair_unwind", venue: Venue, market: Market, side: Side, lots: number, ppm: number, reduceOnly: boolean): Promise<ParentOrderView | undefined> {
+async function sendLeg(
+  ctx: TradingContext,
+  caller: Caller,
+  id: string,
+  source: "pair_open" | "pair_close" | "pair_unwind",
+  venue: Venue,
+  market: Market,
+  side: Side,
+  lots: number,
+  ppm: number,
+  reduceOnly: boolean,
+): Promise<ParentOrderView | undefined> {
   if (lots <= 0) return undefined;
-  const order = { symbol: market.spec.symbol, side, type: "MARKET" as const, size: lots, reduceOnly, protectionPrice: protectionPrice(side, ticker(venue, market), ppm) };
-  return executeParent(ctx, caller, { id, source, symbol: market.spec.symbol, side, type: "MARKET", lots, reduceOnly, venue: venue.name, slippagePpm: ppm }, [{ venue, order }]);
+  const order = {
+    symbol: market.spec.symbol,
+    side,
+    type: "MARKET" as const,
+    size: lots,
+    reduceOnly,
+    protectionPrice: protectionPrice(side, ticker(venue, market), ppm),
+  };
+  return executeParent(ctx, caller, { id, source, symbol: market.spec.symbol, side, type: "MARKET", lots, reduceOnly, venue: venue.name, slippagePpm: ppm }, [
+    { venue, order },
+  ]);
 }
 
 /** What a leg's orders filled, exactly: lots, Σ price × size and fees (quote atoms). */
@@ -151,7 +205,11 @@ interface Filled {
 
 async function filledOf(ctx: TradingContext, parentId: string | null): Promise<Filled> {
   const rows = parentId === null ? [] : await childrenOf(ctx.database.db, [parentId]);
-  return { lots: rows.reduce((s, c) => s + c.filledLots, 0), value: rows.reduce((s, c) => s + c.filledNotional, 0n), fees: rows.reduce((s, c) => s + c.fees, 0n) };
+  return {
+    lots: rows.reduce((s, c) => s + c.filledLots, 0),
+    value: rows.reduce((s, c) => s + c.filledNotional, 0n),
+    fees: rows.reduce((s, c) => s + c.fees, 0n),
+  };
 }
 
 /** Fences legs with no recorded answer, then closes whatever the legs filled; FAILED when flat. */
@@ -179,11 +237,32 @@ async function fenceUnanswered(ctx: TradingContext, ownerId: string, venue: Venu
   if (child === undefined || child.status !== "PENDING") return;
   const tick = venue.markets().find((m) => m.symbol === market.spec.symbol)!.tickMultiple;
   const far = side === "BUY" ? tick : Math.ceil((ticker(venue, market) * 100) / tick) * tick;
-  const outcome = await venue.place(ownerId, { symbol: market.spec.symbol, side, type: "LIMIT", size: child.lots, price: far, timeInForce: "IOC", reduceOnly: true, clientOrderId: clientIdOf(parentId, venue.name) });
+  const outcome = await venue.place(ownerId, {
+    symbol: market.spec.symbol,
+    side,
+    type: "LIMIT",
+    size: child.lots,
+    price: far,
+    timeInForce: "IOC",
+    reduceOnly: true,
+    clientOrderId: clientIdOf(parentId, venue.name),
+  });
   const answer = outcome.ok && outcome.order.clientOrderId === child.clientOrderId && outcome.order.type === "MARKET" ? outcome.order : undefined;
   await ctx.database.db
     .update(tradeChildOrders)
-    .set(answer ? { venueOrderId: answer.orderId, status: answer.status, filledLots: answer.filledSize, filledNotional: answer.filledNotional, fees: answer.fees, reason: answer.reason, updatedAt: answer.updatedAt } : { status: "REJECTED", reason: "NOT_SENT", updatedAt: ctx.clock.now() })
+    .set(
+      answer
+        ? {
+            venueOrderId: answer.orderId,
+            status: answer.status,
+            filledLots: answer.filledSize,
+            filledNotional: answer.filledNotional,
+            fees: answer.fees,
+            reason: answer.reason,
+            updatedAt: answer.updatedAt,
+          }
+        : { status: "REJECTED", reason: "NOT_SENT", updatedAt: ctx.clock.now() },
+    )
     .where(eq(tradeChildOrders.clientOrderId, child.clientOrderId));
 }
 
@@ -192,10 +271,19 @@ async function failed(ctx: TradingContext, pair: PairRow, why: string): Promise<
   throw new TradingError("rejected", `The pair was not opened: ${why}. Nothing is left open.`);
 }
 
-async function setStatus(ctx: TradingContext, pair: PairRow, status: PairRow["status"], extra: { longCloseId?: string; shortCloseId?: string; failure?: string; closedAt?: boolean } = {}): Promise<PairRow> {
+async function setStatus(
+  ctx: TradingContext,
+  pair: PairRow,
+  status: PairRow["status"],
+  extra: { longCloseId?: string; shortCloseId?: string; failure?: string; closedAt?: boolean } = {},
+): Promise<PairRow> {
   const now = ctx.clock.now();
   const { closedAt: _closed, ...fields } = extra;
-  const [row] = await ctx.database.db.update(pairTrades).set({ status, updatedAt: now, leaseUntil: now + LEASE_MS, ...fields }).where(eq(pairTrades.id, pair.id)).returning();
+  const [row] = await ctx.database.db
+    .update(pairTrades)
+    .set({ status, updatedAt: now, leaseUntil: now + LEASE_MS, ...fields })
+    .where(eq(pairTrades.id, pair.id))
+    .returning();
   return row!;
 }
 
@@ -208,7 +296,10 @@ async function pairView(ctx: TradingContext, pair: PairRow): Promise<PairView> {
   const [lo, so, lc, sc] = await Promise.all([load(pair.longOpenId), load(pair.shortOpenId), load(longClose), load(shortClose)]);
   const [flo, fso, flc, fsc] = await Promise.all([pair.longOpenId, pair.shortOpenId, longClose, shortClose].map((id) => filledOf(ctx, id)));
   const venue = ctx.venues.find((v) => v.name === pair.venue);
-  const legs = [legView(venue, "LONG", pair.longSymbol, { order: lo, filled: flo! }, { order: lc, filled: flc! }), legView(venue, "SHORT", pair.shortSymbol, { order: so, filled: fso! }, { order: sc, filled: fsc! })];
+  const legs = [
+    legView(venue, "LONG", pair.longSymbol, { order: lo, filled: flo! }, { order: lc, filled: flc! }),
+    legView(venue, "SHORT", pair.shortSymbol, { order: so, filled: fso! }, { order: sc, filled: fsc! }),
+  ];
   const pnl = legs.reduce((s, l) => s + l.pnlAtoms, 0n);
   return {
     id: pair.id,

@@ -56,7 +56,11 @@ export function planChildren(intent: OrderIntent): ChildPlan[] {
 function route(intent: OrderIntent, venues: readonly Venue[], bound: (venue: string) => number): { venue: Venue; lots: number }[] {
   const buy = intent.side === "BUY";
   const within = (levels: readonly BookLevel[], limit: number) => levels.filter(([p]) => (buy ? p <= limit : p >= limit));
-  const inputs = routeVenueInputs(venues, intent.market.spec.symbol).map((v) => ({ ...v, asks: buy ? within(v.asks, bound(v.venue)) : v.asks, bids: buy ? v.bids : within(v.bids, bound(v.venue)) }));
+  const inputs = routeVenueInputs(venues, intent.market.spec.symbol).map((v) => ({
+    ...v,
+    asks: buy ? within(v.asks, bound(v.venue)) : v.asks,
+    bids: buy ? v.bids : within(v.bids, bound(v.venue)),
+  }));
   const plan = planRoute({ market: intent.market.spec, side: intent.side, quantityLots: intent.lots, venues: inputs });
   return plan.legs.map((l) => ({ venue: venues.find((v) => v.name === l.venue)!, lots: l.sizeLots }));
 }

@@ -57,7 +57,12 @@ export async function listBalances(ctx: TradingContext, ownerId: string): Promis
  * `notionalUsd` at the mark. With `leverage`, sets it first on every venue the order may use (risk
  * category LEVERAGE above the allowed). Smart-routed unless `venue` is given.
  */
-export async function openPosition(ctx: TradingContext, caller: Caller, input: OpenPositionInput, options: ExecOptions = {}): Promise<Executed<{ order: ParentOrderView }>> {
+export async function openPosition(
+  ctx: TradingContext,
+  caller: Caller,
+  input: OpenPositionInput,
+  options: ExecOptions = {},
+): Promise<Executed<{ order: ParentOrderView }>> {
   const market = marketOf(input.symbol);
   if ((input.quantity === undefined) === (input.notionalUsd === undefined)) throw invalid("body: give exactly one of quantity and notionalUsd");
   if (input.leverage !== undefined && input.leverage < 1) throw invalid("leverage: must be at least 1");
@@ -87,7 +92,11 @@ export function lotsForNotional(market: ReturnType<typeof marketOf>, venues: rea
 export async function setLeverage(ctx: TradingContext, ownerId: string, venues: readonly Venue[], symbol: string, leverage: number): Promise<void> {
   for (const venue of venues) {
     const done = await venue.setLeverage(ownerId, symbol, leverage);
-    if (!done.ok) throw new TradingError(done.code === "INSUFFICIENT_MARGIN" ? "conflict" : "invalid", `leverage: ${venue.name} refused ${leverage}× on ${symbol} (${done.code})`);
+    if (!done.ok)
+      throw new TradingError(
+        done.code === "INSUFFICIENT_MARGIN" ? "conflict" : "invalid",
+        `leverage: ${venue.name} refused ${leverage}× on ${symbol} (${done.code})`,
+      );
   }
 }
 
@@ -95,15 +104,23 @@ export async function setLeverage(ctx: TradingContext, ownerId: string, venues: 
  * Closes a position at market with reduce-only orders: on every venue holding it (or only `venue`),
  * all of it or `quantity` (largest position first). 409 when there is nothing to close.
  */
-export async function closePosition(ctx: TradingContext, caller: Caller, input: ClosePositionInput, options: ExecOptions = {}): Promise<Executed<{ order: ParentOrderView }>> {
+export async function closePosition(
+  ctx: TradingContext,
+  caller: Caller,
+  input: ClosePositionInput,
+  options: ExecOptions = {},
+): Promise<Executed<{ order: ParentOrderView }>> {
   const market = marketOf(input.symbol);
   const venues = input.venue === undefined ? venuesListing(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.venue)];
   const ppm = slippagePpm(input.slippage);
   const wanted = input.quantity === undefined ? undefined : lotsOf(market, input.quantity);
   return idempotent(ctx, caller, "POST /agent/positions/close", input, options, async (id) => {
-    const held = (await Promise.all(venues.map(async (v) => ({ venue: v, lots: (await v.positions(caller.ownerId)).find((p) => p.symbol === input.symbol)?.size ?? 0 })))).filter((h) => h.lots !== 0);
+    const held = (
+      await Promise.all(venues.map(async (v) => ({ venue: v, lots: (await v.positions(caller.ownerId)).find((p) => p.symbol === input.symbol)?.size ?? 0 })))
+    ).filter((h) => h.lots !== 0);
     if (held.length === 0) throw new TradingError("conflict", `No ${input.symbol} position to close${input.venue === undefined ? "" : ` on ${input.venue}`}.`);
-    if (held.some((h) => Math.sign(h.lots) !== Math.sign(held[0]!.lots))) throw invalid("venue: the positions on different venues point in opposite directions; close them one venue at a time");
+    if (held.some((h) => Math.sign(h.lots) !== Math.sign(held[0]!.lots)))
+      throw invalid("venue: the positions on different venues point in opposite directions; close them one venue at a time");
     const total = held.reduce((s, h) => s + Math.abs(h.lots), 0);
     if (wanted !== undefined && wanted > total) throw invalid(`quantity: more than the ${formatLots(market, total)} held`);
     const side = held[0]!.lots > 0 ? "SELL" : "BUY";
@@ -113,7 +130,17 @@ export async function closePosition(ctx: TradingContext, caller: Caller, input: 
       const lots = Math.min(left, Math.abs(h.lots));
       if (lots === 0) break;
       left -= lots;
-      children.push({ venue: h.venue, order: { symbol: input.symbol, side, type: "MARKET", size: lots, reduceOnly: true, protectionPrice: protectionPrice(side, markOf(h.venue, input.symbol), ppm) } });
+      children.push({
+        venue: h.venue,
+        order: {
+          symbol: input.symbol,
+          side,
+          type: "MARKET",
+          size: lots,
+          reduceOnly: true,
+          protectionPrice: protectionPrice(side, markOf(h.venue, input.symbol), ppm),
+        },
+      });
     }
     const intent = { market, side, type: "MARKET", lots: wanted ?? total, reduceOnly: true, slippagePpm: ppm, venues: children.map((c) => c.venue) } as const;
     return { order: await runParent(ctx, caller, { id, source: "position_close", venue: input.venue ?? null }, intent, { children }) };

@@ -14,8 +14,24 @@ describe("planRoute", () => {
       side: "BUY",
       quantityLots: 25,
       venues: [
-        venue("a", "0", [[1000, 10], [1002, 10]], [[999, 5]]),
-        venue("b", "0", [[1001, 10], [1003, 10]], [[998, 5]]),
+        venue(
+          "a",
+          "0",
+          [
+            [1000, 10],
+            [1002, 10],
+          ],
+          [[999, 5]],
+        ),
+        venue(
+          "b",
+          "0",
+          [
+            [1001, 10],
+            [1003, 10],
+          ],
+          [[998, 5]],
+        ),
       ],
     });
     expect(plan.complete).toBe(true);
@@ -38,7 +54,23 @@ describe("planRoute", () => {
   });
 
   it("sells into the highest bids after fees and credits a maker-style rebate as a negative fee", () => {
-    const plan = planRoute({ market, side: "SELL", quantityLots: 7, venues: [venue("a", "-1", [], [[2000, 2], [1990, 5]]), venue("b", "5", [], [[2000, 3]])] });
+    const plan = planRoute({
+      market,
+      side: "SELL",
+      quantityLots: 7,
+      venues: [
+        venue(
+          "a",
+          "-1",
+          [],
+          [
+            [2000, 2],
+            [1990, 5],
+          ],
+        ),
+        venue("b", "5", [], [[2000, 3]]),
+      ],
+    });
     // a's 2000 (2000.2 after its rebate), then b's 2000 (1999 after its fee), then a's 1990 (1990.199).
     expect(plan.legs).toEqual([
       { venue: "a", sizeLots: 4, bestPrice: 2000, worstPrice: 1990, notional: (2000n * 2n + 1990n * 2n) * 1000n, fee: expect.any(BigInt) },
@@ -68,30 +100,37 @@ describe("planRoute", () => {
       });
     });
   const venueArb = (name: string) =>
-    fc.record({ fee: fc.constantFrom("-0.5", "0", "1", "3", "4.25", "10"), asks: side(1, 10_000), bids: side(-1, 10_001) }).map((v) => venue(name, v.fee, v.asks, v.bids));
+    fc
+      .record({ fee: fc.constantFrom("-0.5", "0", "1", "3", "4.25", "10"), asks: side(1, 10_000), bids: side(-1, 10_001) })
+      .map((v) => venue(name, v.fee, v.asks, v.bids));
 
   it("fills exactly within the legs' price bounds and never costs more than any single venue", () => {
     fc.assert(
-      fc.property(fc.tuple(venueArb("a"), venueArb("b"), venueArb("c")), fc.constantFrom("BUY" as const, "SELL" as const), fc.integer({ min: 1, max: 400 }), (venues, s, lots) => {
-        const plan = planRoute({ market, side: s, quantityLots: lots, venues });
-        const available = venues.reduce((sum, v) => sum + (s === "BUY" ? v.asks : v.bids).reduce((t, [, l]) => t + l, 0), 0);
-        expect(plan.filledLots).toBe(Math.min(lots, available));
-        expect(plan.legs.reduce((t, l) => t + l.sizeLots, 0)).toBe(plan.filledLots);
-        for (const leg of plan.legs) {
-          expect(leg.sizeLots).toBeGreaterThan(0);
-          expect(Number.isInteger(leg.sizeLots)).toBe(true);
-          if (s === "BUY") expect(leg.worstPrice).toBeGreaterThanOrEqual(leg.bestPrice);
-          else expect(leg.worstPrice).toBeLessThanOrEqual(leg.bestPrice);
-        }
-        for (const single of plan.singleVenue) {
-          if (!single.complete || !plan.complete) continue;
-          const singleAllIn = allInOf(s, single.notional, single.fee);
-          // Fees round per leg, so a split may lose up to one atom per leg against the exact optimum.
-          const slack = BigInt(plan.legs.length);
-          if (s === "BUY") expect(plan.allIn).toBeLessThanOrEqual(singleAllIn + slack);
-          else expect(plan.allIn).toBeGreaterThanOrEqual(singleAllIn - slack);
-        }
-      }),
+      fc.property(
+        fc.tuple(venueArb("a"), venueArb("b"), venueArb("c")),
+        fc.constantFrom("BUY" as const, "SELL" as const),
+        fc.integer({ min: 1, max: 400 }),
+        (venues, s, lots) => {
+          const plan = planRoute({ market, side: s, quantityLots: lots, venues });
+          const available = venues.reduce((sum, v) => sum + (s === "BUY" ? v.asks : v.bids).reduce((t, [, l]) => t + l, 0), 0);
+          expect(plan.filledLots).toBe(Math.min(lots, available));
+          expect(plan.legs.reduce((t, l) => t + l.sizeLots, 0)).toBe(plan.filledLots);
+          for (const leg of plan.legs) {
+            expect(leg.sizeLots).toBeGreaterThan(0);
+            expect(Number.isInteger(leg.sizeLots)).toBe(true);
+            if (s === "BUY") expect(leg.worstPrice).toBeGreaterThanOrEqual(leg.bestPrice);
+            else expect(leg.worstPrice).toBeLessThanOrEqual(leg.bestPrice);
+          }
+          for (const single of plan.singleVenue) {
+            if (!single.complete || !plan.complete) continue;
+            const singleAllIn = allInOf(s, single.notional, single.fee);
+            // Fees round per leg, so a split may lose up to one atom per leg against the exact optimum.
+            const slack = BigInt(plan.legs.length);
+            if (s === "BUY") expect(plan.allIn).toBeLessThanOrEqual(singleAllIn + slack);
+            else expect(plan.allIn).toBeGreaterThanOrEqual(singleAllIn - slack);
+          }
+        },
+      ),
     );
   });
 });

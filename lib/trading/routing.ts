@@ -122,7 +122,13 @@ export function planRoute(input: RouteInput): RoutePlan {
   const singleVenue = input.venues.map((v, i) => {
     const fill = takeBest(side, quantityLots, [v], [fees.allInFactors[i]!])[0]!;
     const tickLots = ticksTimesLots(fill);
-    return { venue: v.venue, filledLots: lotsOf(fill), complete: lotsOf(fill) === quantityLots, notional: tickLots * fees.units.atomsPerTickLot, fee: fees.feeOf[i]!(tickLots) };
+    return {
+      venue: v.venue,
+      filledLots: lotsOf(fill),
+      complete: lotsOf(fill) === quantityLots,
+      notional: tickLots * fees.units.atomsPerTickLot,
+      fee: fees.feeOf[i]!(tickLots),
+    };
   });
   const allIn = allInOf(side, notional, totalFees);
   const best = bestSingle(side, singleVenue);

@@ -4,7 +4,6 @@ import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 // Execution records of lib/trading. Prices are base ticks and sizes lots of the market (lib/venues/catalog),
 // money bigint quote atoms (micro-USD), times ms since the epoch, fractions parts per million.
 
-
 export type ParentSource = "order" | "position_open" | "position_close" | "pair_open" | "pair_close" | "pair_unwind";
 
 /** An order as the agent asked for it; its child orders are what was sent to each venue. */

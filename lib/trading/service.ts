@@ -56,7 +56,13 @@ export interface TradingService {
   maintain(): Promise<{ pairsRecovered: number; keysPurged: number }>;
 }
 
-export function createTradingService(input: { database: DatabaseHandle; clock: Clock; venues: readonly Venue[]; risk: RiskConfig; log: Logger }): TradingService {
+export function createTradingService(input: {
+  database: DatabaseHandle;
+  clock: Clock;
+  venues: readonly Venue[];
+  risk: RiskConfig;
+  log: Logger;
+}): TradingService {
   const ctx: TradingContext = { ...input, lock: createOwnerLock(input.database) };
   return {
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),

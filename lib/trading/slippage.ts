@@ -11,7 +11,8 @@ const PPM = 1_000_000;
 /** A slippage fraction from the wire as parts per million (default when absent); 400 outside (0, MAX_SLIPPAGE]. */
 export function slippagePpm(value: number | undefined, field = "slippage"): number {
   if (value === undefined) return Math.round(DEFAULT_SLIPPAGE * PPM);
-  if (!Number.isFinite(value) || value <= 0 || value > MAX_SLIPPAGE) throw invalid(`${field}: must be a fraction above 0 and at most ${MAX_SLIPPAGE} (0.01 = 1%)`);
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_SLIPPAGE)
+    throw invalid(`${field}: must be a fraction above 0 and at most ${MAX_SLIPPAGE} (0.01 = 1%)`);
   const ppm = Math.round(value * PPM);
   if (ppm === 0) throw invalid(`${field}: below one part per million`);
   return ppm;

@@ -116,7 +116,10 @@ const REASONS: Record<string, string> = {
 
 function outcomeOf(p: ParentRow, children: readonly ChildRow[], status: ParentOrderView["status"], t: ReturnType<typeof parentTotals>): string {
   const m = marketOf(p.symbol);
-  const filled = t.filled > 0 ? `Filled ${formatLots(m, t.filled)} of ${formatLots(m, p.lots)} ${p.symbol} at ${averagePrice(m, t.notional, t.filled)} on average` : `Not filled`;
+  const filled =
+    t.filled > 0
+      ? `Filled ${formatLots(m, t.filled)} of ${formatLots(m, p.lots)} ${p.symbol} at ${averagePrice(m, t.notional, t.filled)} on average`
+      : `Not filled`;
   const why = [...new Set(children.map((c) => c.reason).filter((r): r is string => r !== null))].map((r) => REASONS[r] ?? r.toLowerCase().replaceAll("_", " "));
   switch (status) {
     case "FILLED":

@@ -26,9 +26,42 @@ export interface VenueProfile {
 }
 
 export const VENUES: readonly VenueProfile[] = [
-  { name: "alder", makerFeeBps: 1, takerFeeBps: 4, tickMultiple: 1, depthScale: 1.2, depthLevels: 60, quoteRefreshMs: 250, latencyMs: 5, basisBps: { mean: 1, sd: 3 }, pairTrading: true },
-  { name: "birch", makerFeeBps: -0.5, takerFeeBps: 5, tickMultiple: 2, depthScale: 0.8, depthLevels: 40, quoteRefreshMs: 500, latencyMs: 15, basisBps: { mean: -2, sd: 5 }, pairTrading: false },
-  { name: "cedar", makerFeeBps: 2, takerFeeBps: 3, tickMultiple: 5, depthScale: 1.6, depthLevels: 80, quoteRefreshMs: 1000, latencyMs: 30, basisBps: { mean: 3, sd: 4 }, pairTrading: true },
+  {
+    name: "alder",
+    makerFeeBps: 1,
+    takerFeeBps: 4,
+    tickMultiple: 1,
+    depthScale: 1.2,
+    depthLevels: 60,
+    quoteRefreshMs: 250,
+    latencyMs: 5,
+    basisBps: { mean: 1, sd: 3 },
+    pairTrading: true,
+  },
+  {
+    name: "birch",
+    makerFeeBps: -0.5,
+    takerFeeBps: 5,
+    tickMultiple: 2,
+    depthScale: 0.8,
+    depthLevels: 40,
+    quoteRefreshMs: 500,
+    latencyMs: 15,
+    basisBps: { mean: -2, sd: 5 },
+    pairTrading: false,
+  },
+  {
+    name: "cedar",
+    makerFeeBps: 2,
+    takerFeeBps: 3,
+    tickMultiple: 5,
+    depthScale: 1.6,
+    depthLevels: 80,
+    quoteRefreshMs: 1000,
+    latencyMs: 30,
+    basisBps: { mean: 3, sd: 4 },
+    pairTrading: true,
+  },
 ];
 
 export type VenueName = (typeof VENUES)[number]["name"];

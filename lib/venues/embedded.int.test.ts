@@ -14,7 +14,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function instance(target: Awaited<ReturnType<typeof createTestDatabase>>["target"]): Promise<{ database: DatabaseHandle; start(): Promise<RunningVenues> }> {
+async function instance(
+  target: Awaited<ReturnType<typeof createTestDatabase>>["target"],
+): Promise<{ database: DatabaseHandle; start(): Promise<RunningVenues> }> {
   const database = await openDatabase(target);
   cleanups.push(() => database.close());
   await migrateDatabase(database);

@@ -5,7 +5,6 @@ import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 // and sizes lots of the market (lib/venues/catalog); times are ms since the epoch. Each fill and the
 // position and account rows it changes are written in one transaction (lib/venues/sim/store.ts).
 
-
 /** An owner's collateral on one venue, with the running totals it is made of. */
 export const venueAccounts = pgTable(
   "venue_accounts",

@@ -156,16 +156,9 @@ export interface VenueBalance {
   available: bigint;
 }
 
-export type PlaceOutcome =
-  | { ok: true; order: VenueOrder; fills: readonly VenueFill[] }
-  | { ok: false; code: VenueRejectCode; message: string };
+export type PlaceOutcome = { ok: true; order: VenueOrder; fills: readonly VenueFill[] } | { ok: false; code: VenueRejectCode; message: string };
 
-export type VenueRejectCode =
-  | "UNKNOWN_SYMBOL"
-  | "INVALID_ORDER"
-  | "INSUFFICIENT_MARGIN"
-  | "LEVERAGE_TOO_HIGH"
-  | "VENUE_UNAVAILABLE";
+export type VenueRejectCode = "UNKNOWN_SYMBOL" | "INVALID_ORDER" | "INSUFFICIENT_MARGIN" | "LEVERAGE_TOO_HIGH" | "VENUE_UNAVAILABLE";
 
 export type CancelOutcome = { ok: true; order: VenueOrder } | { ok: false; code: "ORDER_NOT_FOUND" | "ORDER_NOT_OPEN"; message: string };
 

@@ -51,7 +51,9 @@ describe("scraper over a loopback site", () => {
     const contactUrl = `http://shop.test:${shop.port}/contact`;
     const contact = await scraper.scrape({ ...TEXT_ONLY, url: contactUrl, includeContacts: true });
     const values = contact.contacts!.map((c) => c.value);
-    expect(values.sort()).toEqual(["+14155552671", "+442079460000", "hidden@harbourtools.co.uk", "orders@harbourtools.co.uk", "press@harbourtools.co.uk"].sort());
+    expect(values.sort()).toEqual(
+      ["+14155552671", "+442079460000", "hidden@harbourtools.co.uk", "orders@harbourtools.co.uk", "press@harbourtools.co.uk"].sort(),
+    );
     expect(contact.contacts!.every((c) => c.sourceUrl === contactUrl)).toBe(true);
   });
 
@@ -137,7 +139,10 @@ describe("scraper over a loopback site", () => {
 
   it("decodes a page served in a legacy charset", async () => {
     const legacy = await startFixtureSite({
-      "/": { headers: { "content-type": "text/html; charset=windows-1252" }, body: Buffer.from("<title>Caf\xe9 cr\xe8me</title><p>D\xe9j\xe0 vu, na\xefve fa\xe7ade.</p>", "latin1") },
+      "/": {
+        headers: { "content-type": "text/html; charset=windows-1252" },
+        body: Buffer.from("<title>Caf\xe9 cr\xe8me</title><p>D\xe9j\xe0 vu, na\xefve fa\xe7ade.</p>", "latin1"),
+      },
     });
     try {
       const page = await createScraper(testPolicy({ allow: [`127.0.0.1:${legacy.port}`] })).scrape({ ...TEXT_ONLY, url: `${legacy.origin}/` });

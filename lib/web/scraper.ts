@@ -143,7 +143,8 @@ function toScrapedPage(base: { url: string; finalUrl: string; statusCode: number
 }
 
 /** Paths that are files rather than pages; not worth a crawl slot. */
-const NOT_A_PAGE = /\.(?:pdf|jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|zip|gz|tgz|rar|7z|mp[34]|m4a|mov|avi|webm|ogg|wav|css|js|mjs|json|xml|rss|atom|woff2?|ttf|eot|exe|dmg|apk|docx?|xlsx?|pptx?|csv)$/i;
+const NOT_A_PAGE =
+  /\.(?:pdf|jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|zip|gz|tgz|rar|7z|mp[34]|m4a|mov|avi|webm|ogg|wav|css|js|mjs|json|xml|rss|atom|woff2?|ttf|eot|exe|dmg|apk|docx?|xlsx?|pptx?|csv)$/i;
 
 async function crawl(
   request: ScrapeRequest & { readonly maxPages: number },

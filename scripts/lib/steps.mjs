@@ -10,7 +10,18 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const DEPS_STAMP = path.join(root, "node_modules", ".bourse-deps-stamp");
 const BUILD_STAMP = path.join(root, "dist", ".build-stamp");
 // Everything the production build reads; tests, docs and benches do not change it.
-const BUILD_INPUTS = ["app", "components", "lib", "public", "server.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "server.ts",
+  "next.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const NOT_BUILD_INPUT = /(\.test\.tsx?|\.int\.test\.ts)$/;
 
 export function log(message) {
@@ -97,7 +108,10 @@ export function buildInputsDigest() {
   for (const entry of BUILD_INPUTS) {
     for (const file of filesUnder(entry)) {
       if (NOT_BUILD_INPUT.test(file)) continue;
-      h.update(file).update("\0").update(fs.readFileSync(path.join(root, file))).update("\0");
+      h.update(file)
+        .update("\0")
+        .update(fs.readFileSync(path.join(root, file)))
+        .update("\0");
     }
   }
   return h.digest("hex");

@@ -9,10 +9,7 @@ export default async function ReferenceLayout({ children, params }: { children: 
   if (!isReferenceApi(api)) notFound();
   return (
     <>
-      <PageHeader
-        title={`${REFERENCE_APIS[api].label} reference`}
-        description="The HTTP contract of this deployment, read live from its OpenAPI document."
-      >
+      <PageHeader title={`${REFERENCE_APIS[api].label} reference`} description="The HTTP contract of this deployment, read live from its OpenAPI document.">
         <ApiSwitch current={api} />
       </PageHeader>
       {children}

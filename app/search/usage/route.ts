@@ -8,7 +8,8 @@ const query = z.object({ key: z.string().min(1).max(64), before: z.coerce.number
 export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const parsed = query.safeParse({ key: params.get("key") ?? "", before: params.get("before") ?? undefined });
-  if (!parsed.success) return Response.json({ error: "key and before: a key id and a positive entry id", code: "BAD_REQUEST", requestId: null }, { status: 400 });
+  if (!parsed.success)
+    return Response.json({ error: "key and before: a key id and a positive entry id", code: "BAD_REQUEST", requestId: null }, { status: 400 });
   return consoleRead(async (ownerId): Promise<UsagePage> => {
     const entries = await (await ownerSearchClient(ownerId)).ledger(parsed.data.key, { limit: USAGE_PAGE_SIZE, before: parsed.data.before });
     return { entries, nextBefore: entries.length >= USAGE_PAGE_SIZE ? (entries.at(-1)?.id ?? null) : null };

@@ -46,15 +46,17 @@ export function authGuards(deps: ApiDeps): AuthGuards {
     await next();
   };
 
-  const agentKey = (scope: AgentScope): MiddlewareHandler<AppEnv> => async (c, next) => {
-    const key = bearerToken(c.req.header("authorization"));
-    if (!key) throw unauthorized("An agent key is required: Authorization: Bearer bourse_sk_live_….");
-    const ip = resolveIp(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"));
-    const check = await authenticateAgentKey(keyCtx, key, { ip, scope });
-    if (!check.ok) throw check.status === 401 ? unauthorized(check.reason) : new ApiError("FORBIDDEN", check.reason);
-    c.set("agent", check.principal);
-    await next();
-  };
+  const agentKey =
+    (scope: AgentScope): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const key = bearerToken(c.req.header("authorization"));
+      if (!key) throw unauthorized("An agent key is required: Authorization: Bearer bourse_sk_live_….");
+      const ip = resolveIp(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"));
+      const check = await authenticateAgentKey(keyCtx, key, { ip, scope });
+      if (!check.ok) throw check.status === 401 ? unauthorized(check.reason) : new ApiError("FORBIDDEN", check.reason);
+      c.set("agent", check.principal);
+      await next();
+    };
 
   return { owner, agentKey };
 }

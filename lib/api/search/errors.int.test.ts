@@ -5,7 +5,9 @@ import { acmeSite, startSearchTestbed, type SearchTestbed } from "./testbed";
 describe("a retry while the first request is still running", () => {
   let tb: SearchTestbed;
   beforeAll(async () => {
-    tb = await startSearchTestbed({ routes: { ...acmeSite(), "/slow": { delayMs: 400, body: "<html><head><title>Slow page</title></head><body><p>Eventually.</p></body></html>" } } });
+    tb = await startSearchTestbed({
+      routes: { ...acmeSite(), "/slow": { delayMs: 400, body: "<html><head><title>Slow page</title></head><body><p>Eventually.</p></body></html>" } },
+    });
   });
   afterAll(() => tb.close());
 

@@ -56,7 +56,14 @@ describe("minting", () => {
   it("gives a bourse_sr_live_ key once, on plan Free with 100 credits, listed by fragment only", async () => {
     const minted = await mint(alice, "  research bot  ");
     expect(minted.key).toMatch(/^bourse_sr_live_[0-9A-Za-z]{39}$/);
-    expect(minted).toMatchObject({ name: "research bot", plan: "Free", credits: 100, status: "active", fragment: `bourse_sr_live_…${minted.key.slice(-4)}`, last_used_at: null });
+    expect(minted).toMatchObject({
+      name: "research bot",
+      plan: "Free",
+      credits: 100,
+      status: "active",
+      fragment: `bourse_sr_live_…${minted.key.slice(-4)}`,
+      last_used_at: null,
+    });
     const list = await call("/keys", { headers: await alice.auth() });
     const parsed = searchKeyListSchema.parse(list.body);
     expect(parsed.is_admin).toBe(false);
@@ -146,7 +153,15 @@ describe("administration", () => {
   it("is refused to owners who are not administrators", async () => {
     const { id } = await mint(alice);
     const auth = await alice.auth();
-    expectSearchError(await call(`/admin/keys/${id}/plan`, { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ plan: "Unicorn" }) }), 403, "FORBIDDEN");
+    expectSearchError(
+      await call(`/admin/keys/${id}/plan`, {
+        method: "PUT",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ plan: "Unicorn" }),
+      }),
+      403,
+      "FORBIDDEN",
+    );
     expectSearchError(await call(`/admin/keys/${id}/credits`, postJson({ amount: 10 }, auth)), 403, "FORBIDDEN");
     expectSearchError(await call("/admin/keys", { headers: auth }), 403, "FORBIDDEN");
   });
@@ -162,10 +177,22 @@ describe("administration", () => {
   it("lets an administrator by owner id change a plan, effective at once, balance unchanged", async () => {
     const { id, key } = await mint(alice);
     expect(searchKeyListSchema.parse((await call("/keys", { headers: await admin.auth() })).body).is_admin).toBe(true);
-    const res = await call(`/admin/keys/${id}/plan`, { method: "PUT", headers: { ...(await admin.auth()), "content-type": "application/json" }, body: JSON.stringify({ plan: "Builder" }) });
+    const res = await call(`/admin/keys/${id}/plan`, {
+      method: "PUT",
+      headers: { ...(await admin.auth()), "content-type": "application/json" },
+      body: JSON.stringify({ plan: "Builder" }),
+    });
     expect(adminSearchKeySchema.parse(res.body)).toMatchObject({ id, plan: "Builder", credits: 100, owner_id: alice.id });
-    expect(await validate(key)).toMatchObject({ plan: "Builder", credits: 100, features: { include_contacts: true, include_social: true, follow_internal_links: false } });
-    const bad = await call(`/admin/keys/${id}/plan`, { method: "PUT", headers: { ...(await admin.auth()), "content-type": "application/json" }, body: JSON.stringify({ plan: "Gold" }) });
+    expect(await validate(key)).toMatchObject({
+      plan: "Builder",
+      credits: 100,
+      features: { include_contacts: true, include_social: true, follow_internal_links: false },
+    });
+    const bad = await call(`/admin/keys/${id}/plan`, {
+      method: "PUT",
+      headers: { ...(await admin.auth()), "content-type": "application/json" },
+      body: JSON.stringify({ plan: "Gold" }),
+    });
     expectSearchError(bad, 400, "BAD_REQUEST");
   });
 
@@ -183,7 +210,8 @@ describe("administration", () => {
       ["grant", 100],
     ]);
     expect(ledger.reduce((sum, e) => sum + e.amount, 0)).toBe(500);
-    for (const amount of [0, -1, 2.5, "10"]) expectSearchError(await call(`/admin/keys/${id}/credits`, postJson({ amount }, await admin.auth())), 400, "BAD_REQUEST");
+    for (const amount of [0, -1, 2.5, "10"])
+      expectSearchError(await call(`/admin/keys/${id}/credits`, postJson({ amount }, await admin.auth())), 400, "BAD_REQUEST");
     expectSearchError(await call("/admin/keys/srk_nope/credits", postJson({ amount: 1 }, await admin.auth())), 404, "NOT_FOUND");
   });
 
@@ -191,7 +219,9 @@ describe("administration", () => {
     const walletOwner = await createTestOwner(t);
     await t.deps.database.db.insert(ownerWallets).values({ address: ADMIN_WALLET, ownerId: walletOwner.id });
     const { id } = await mint(bob, "bob's findable key");
-    const found = adminSearchKeySchema.array().parse((await call(`/admin/keys?query=${encodeURIComponent("findable")}`, { headers: await walletOwner.auth() })).body);
+    const found = adminSearchKeySchema
+      .array()
+      .parse((await call(`/admin/keys?query=${encodeURIComponent("findable")}`, { headers: await walletOwner.auth() })).body);
     expect(found.map((k) => k.id)).toEqual([id]);
     expect(found[0]).toMatchObject({ owner_id: bob.id, owner_email: `${bob.id}@example.test` });
     const ledger = await call(`/keys/${id}/ledger`, { headers: await walletOwner.auth() });

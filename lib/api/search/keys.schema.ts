@@ -21,9 +21,7 @@ export const mintedSearchKeySchema = searchKeySchema
   .extend({ key: z.string().meta({ description: "The secret. Returned once, at minting; store it now." }) })
   .meta({ id: "MintedSearchKey" });
 
-export const adminSearchKeySchema = searchKeySchema
-  .extend({ owner_id: z.string(), owner_email: z.string().nullable() })
-  .meta({ id: "AdminSearchKey" });
+export const adminSearchKeySchema = searchKeySchema.extend({ owner_id: z.string(), owner_email: z.string().nullable() }).meta({ id: "AdminSearchKey" });
 
 export const searchKeyListSchema = z
   .object({
@@ -75,5 +73,9 @@ export const addCreditsBody = z
   .meta({ id: "AddCredits" });
 
 export const addCreditsResponse = z
-  .object({ key: adminSearchKeySchema, entry: ledgerEntrySchema, replayed: z.boolean().meta({ description: "True when the Idempotency-Key matched an earlier grant" }) })
+  .object({
+    key: adminSearchKeySchema,
+    entry: ledgerEntrySchema,
+    replayed: z.boolean().meta({ description: "True when the Idempotency-Key matched an earlier grant" }),
+  })
   .meta({ id: "CreditsAdded" });

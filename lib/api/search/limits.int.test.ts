@@ -155,7 +155,12 @@ describe("windows per client IP, behind the real server", () => {
   });
 
   const scrapeFrom = (source: string, headers: Record<string, string> = {}) =>
-    requestFrom(source, server.port, { method: "POST", path: "/api/web/v1/scrape", headers: { authorization: `Bearer ${BAD_KEY}`, ...headers }, body: JSON.stringify({ url: "https://example.com" }) });
+    requestFrom(source, server.port, {
+      method: "POST",
+      path: "/api/web/v1/scrape",
+      headers: { authorization: `Bearer ${BAD_KEY}`, ...headers },
+      body: JSON.stringify({ url: "https://example.com" }),
+    });
 
   it("counts each client address apart, and believes X-Forwarded-For only from a trusted proxy", async () => {
     for (let i = 0; i < 10; i++) expect((await scrapeFrom("127.0.0.2")).status).toBe(401);

@@ -5,7 +5,11 @@ import { createTestApi, type TestApi } from "../../testing/api";
 // The search API's OpenAPI document states the contract: fields, bounds, item shapes, headers, errors.
 let t: TestApi;
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-type Operation = { security?: unknown[]; parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }> };
+type Operation = {
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }>;
+};
 type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema; $ref?: string; [k: string]: unknown };
 let doc: Doc;
 
@@ -21,7 +25,11 @@ const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 describe("the search API document", () => {
   it("has the contract's four endpoints, the paid ones and validate behind an API key", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/search", "/v1/scrape", "/v1/validate", "/health"]));
-    for (const [path, method] of [["/v1/search", "post"], ["/v1/scrape", "post"], ["/v1/validate", "get"]] as const) {
+    for (const [path, method] of [
+      ["/v1/search", "post"],
+      ["/v1/scrape", "post"],
+      ["/v1/validate", "get"],
+    ] as const) {
       expect(doc.paths[path]![method]!.security).toEqual([{ apiKey: [] }]);
     }
     expect(doc.paths["/health"]!.get!.security).toBeUndefined();
@@ -51,14 +59,18 @@ describe("the search API document", () => {
 
   it("gives the item shapes of every array and object of the responses", () => {
     const search = schema("SearchResponse");
-    expect(search.required).toEqual(expect.arrayContaining(["query", "search_results", "scraped_content", "credits_used", "remaining_credits", "results_count", "scraped_count"]));
+    expect(search.required).toEqual(
+      expect.arrayContaining(["query", "search_results", "scraped_content", "credits_used", "remaining_credits", "results_count", "scraped_count"]),
+    );
     expect(search.required).not.toContain("contacts");
     expect(search.properties!.search_results!.items).toEqual(ref("SearchResult"));
     expect(search.properties!.scraped_content!.items).toEqual(ref("ScrapedPage"));
     expect(search.properties!.contacts!.items).toEqual(ref("Contact"));
     expect(search.properties!.social_profiles!.items).toEqual(ref("SocialProfile"));
     const scrape = schema("ScrapeResponse");
-    expect(scrape.required).toEqual(expect.arrayContaining(["url", "primary_content", "discovered_links", "links_scraped", "credits_used", "remaining_credits", "success"]));
+    expect(scrape.required).toEqual(
+      expect.arrayContaining(["url", "primary_content", "discovered_links", "links_scraped", "credits_used", "remaining_credits", "success"]),
+    );
     expect(scrape.properties!.primary_content).toEqual(ref("ScrapedPage"));
     expect(scrape.properties!.discovered_links!.items).toEqual(ref("ScrapedPage"));
     expect(schema("SearchResult").required).toEqual(["title", "link", "snippet", "position"]);

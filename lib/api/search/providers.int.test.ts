@@ -35,7 +35,12 @@ describe("search through SearXNG", () => {
     const body = searchResponse.parse(res.body);
     expect(searxng.requests.at(-1)!.query.get("q")).toBe("perpetual futures funding");
     expect(body.search_results).toHaveLength(8);
-    expect(body.search_results[0]).toMatchObject({ link: `${tb.site.origin}/`, title: "Perpetual futures explained: funding rates and mark price", position: 1, date: "2025-01-10T00:00:00.000Z" });
+    expect(body.search_results[0]).toMatchObject({
+      link: `${tb.site.origin}/`,
+      title: "Perpetual futures explained: funding rates and mark price",
+      position: 1,
+      date: "2025-01-10T00:00:00.000Z",
+    });
     expect(body.scraped_content.map((p) => [p.url, p.error?.code ?? null])).toEqual([
       [`${tb.site.origin}/`, null],
       [`${tb.site.origin}/about`, null],

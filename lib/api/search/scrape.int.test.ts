@@ -57,7 +57,11 @@ describe("POST /v1/scrape", () => {
     const res = await scrape({ url: `${tb.site.origin}/missing` });
     expect(res.status).toBe(200);
     const body = scrapeResponse.parse(res.body);
-    expect(body).toMatchObject({ success: false, credits_used: 0, primary_content: { url: `${tb.site.origin}/missing`, status_code: 404, error: { code: "HTTP_ERROR" } } });
+    expect(body).toMatchObject({
+      success: false,
+      credits_used: 0,
+      primary_content: { url: `${tb.site.origin}/missing`, status_code: 404, error: { code: "HTTP_ERROR" } },
+    });
     expect(body.primary_content).not.toHaveProperty("text");
     expect(await lastCharge(unicorn.id)).toEqual({ reserved: 5, returned: 5 });
   });
@@ -91,7 +95,9 @@ describe("following internal links", () => {
 
   it("reserves 5 + 2 × 10 by default when following links", async () => {
     const poor = await tb.mintKey({ plan: "Unicorn", credits: 24 });
-    expect(expectSearchError(await scrape({ url: `${tb.site.origin}/`, follow_internal_links: true }, poor.key), 402, "INSUFFICIENT_CREDITS").error).toMatch(/reserves 25 credits/);
+    expect(expectSearchError(await scrape({ url: `${tb.site.origin}/`, follow_internal_links: true }, poor.key), 402, "INSUFFICIENT_CREDITS").error).toMatch(
+      /reserves 25 credits/,
+    );
     expect((await scrape({ url: `${tb.site.origin}/`, follow_internal_links: true, max_pages: 9 }, poor.key)).status).toBe(200);
   });
 

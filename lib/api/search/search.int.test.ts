@@ -74,11 +74,15 @@ describe("POST /v1/search", () => {
   });
 
   it("refunds a page that fails, which appears as a target-level error", async () => {
-    tb.site.route("/flaky", { body: "<html><head><title>Flaky zeppelin page</title></head><body><p>Zeppelin airships once crossed the Atlantic.</p></body></html>" });
+    tb.site.route("/flaky", {
+      body: "<html><head><title>Flaky zeppelin page</title></head><body><p>Zeppelin airships once crossed the Atlantic.</p></body></html>",
+    });
     expect((await tb.post("/v1/scrape", key.key, { url: `${tb.site.origin}/flaky` })).status).toBe(200);
     tb.site.route("/flaky", { status: 503, body: "down" });
     const body = searchResponse.parse((await search({ query: "zeppelin", auto_scrape_top: 1 })).body);
-    expect(body.scraped_content).toEqual([{ url: `${tb.site.origin}/flaky`, final_url: `${tb.site.origin}/flaky`, status_code: 503, error: { code: "HTTP_ERROR", message: expect.any(String) } }]);
+    expect(body.scraped_content).toEqual([
+      { url: `${tb.site.origin}/flaky`, final_url: `${tb.site.origin}/flaky`, status_code: 503, error: { code: "HTTP_ERROR", message: expect.any(String) } },
+    ]);
     expect(body).toMatchObject({ scraped_count: 0, credits_used: 2 });
     expect(await lastCharge(key.id)).toEqual({ reserved: 5, returned: 3 });
   });
@@ -118,7 +122,9 @@ describe("plan-gated options", () => {
 
   it("include_social needs Builder", async () => {
     const starter = await tb.mintKey({ plan: "Starter" });
-    expect(expectSearchError(await search({ query: "acme", include_social: true }, starter.key), 403, "FORBIDDEN").error).toMatch(/include_social needs plan Builder/);
+    expect(expectSearchError(await search({ query: "acme", include_social: true }, starter.key), 403, "FORBIDDEN").error).toMatch(
+      /include_social needs plan Builder/,
+    );
     const builder = await tb.mintKey({ plan: "Builder" });
     const body = searchResponse.parse((await search({ query: "kerosene", include_social: true, auto_scrape_top: 1 }, builder.key)).body);
     expect(body.social_profiles).toEqual(
@@ -231,7 +237,11 @@ describe("authentication", () => {
     ["Bearer with a colon", { authorization: `Bearer: ${"bourse_sr_live_000000000000000000000000000000000000000"}` }],
   ])("answers 401 UNAUTHORIZED with rate-limit headers to %s", async (_what, headers) => {
     nextMinute();
-    const res = await tb.call("/v1/search", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query: "acme" }) });
+    const res = await tb.call("/v1/search", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ query: "acme" }),
+    });
     expectSearchError(res, 401, "UNAUTHORIZED");
     expect(res.headers.get("x-ratelimit-limit")).toBe("60");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("59");
@@ -239,7 +249,11 @@ describe("authentication", () => {
 
   it("refuses an owner token (a session) in place of an API key", async () => {
     nextMinute();
-    const res = await tb.call("/v1/search", { method: "POST", headers: { "content-type": "application/json", ...(await tb.owner.auth()) }, body: JSON.stringify({ query: "acme" }) });
+    const res = await tb.call("/v1/search", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await tb.owner.auth()) },
+      body: JSON.stringify({ query: "acme" }),
+    });
     expectSearchError(res, 401, "UNAUTHORIZED");
   });
 });
@@ -253,7 +267,9 @@ describe("request ids", () => {
 
 describe("scraped pages feed the index", () => {
   it("finds a page right after it was scraped", async () => {
-    tb.site.route("/fresh", { body: "<html><head><title>Hydrogen upper stage</title></head><body><main><p>The new upper stage burns liquid hydrogen.</p></main></body></html>" });
+    tb.site.route("/fresh", {
+      body: "<html><head><title>Hydrogen upper stage</title></head><body><main><p>The new upper stage burns liquid hydrogen.</p></main></body></html>",
+    });
     expect(searchResponse.parse((await search({ query: "hydrogen" })).body).results_count).toBe(0);
     nextMinute();
     const scraped = scrapeResponse.parse((await tb.post("/v1/scrape", key.key, { url: `${tb.site.origin}/fresh` })).body);

@@ -10,7 +10,10 @@ export const searchRequest = z
       .trim()
       .min(1, "must not be empty")
       .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
-      .meta({ description: "Non-empty after trimming; at most 1,000 characters. Web-search syntax: \"exact phrase\", or, -excluded", example: "perpetual futures funding rates" }),
+      .meta({
+        description: 'Non-empty after trimming; at most 1,000 characters. Web-search syntax: "exact phrase", or, -excluded',
+        example: "perpetual futures funding rates",
+      }),
     max_results: z
       .int({ error: "must be a whole number" })
       .min(1, "must be at least 1")
@@ -38,10 +41,7 @@ export const searchResult = z.object({
     .array(scrapedPageSchema)
     .meta({ description: "The automatically scraped pages (title and text), in result order; a failed page carries its error" }),
   contacts: z.array(contactSchema).optional().meta({ description: "Present only when include_contacts is true: from the scraped pages, each once" }),
-  social_profiles: z
-    .array(socialProfileSchema)
-    .optional()
-    .meta({ description: "Present only when include_social is true: from the scraped pages, each once" }),
+  social_profiles: z.array(socialProfileSchema).optional().meta({ description: "Present only when include_social is true: from the scraped pages, each once" }),
   results_count: z.int().min(0).meta({ description: "Number of returned search results" }),
   scraped_count: z.int().min(0).meta({ description: "Automatic pages completed without an error" }),
 });

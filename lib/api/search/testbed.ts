@@ -15,8 +15,10 @@ import { ledgerEntrySchema, mintedSearchKeySchema } from "./keys.schema";
 
 const ADMIN_ID = "own_searchTestbedAdmin";
 
-const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} at Acme"></head><body>${body}</body></html>`;
-const article = (heading: string, ...paragraphs: string[]) => `<main><article><h1>${heading}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</article></main>`;
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} at Acme"></head><body>${body}</body></html>`;
+const article = (heading: string, ...paragraphs: string[]) =>
+  `<main><article><h1>${heading}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</article></main>`;
 
 /** A small site: a home page linking to three pages (one of them missing), contacts and profiles on it. */
 export function acmeSite(): Record<string, Route> {
@@ -27,16 +29,31 @@ export function acmeSite(): Record<string, Route> {
         article(
           "Acme Rockets",
           "Acme builds reusable rockets for small satellites. Our engines burn kerosene and liquid oxygen, and every booster lands for another flight.",
-          "Write to <a href=\"mailto:Sales@Acme-Rockets.com\">our sales desk</a> or call <a href=\"tel:+14155550123\">+1 415 555 0123</a>.",
+          'Write to <a href="mailto:Sales@Acme-Rockets.com">our sales desk</a> or call <a href="tel:+14155550123">+1 415 555 0123</a>.',
           'Read <a href="/about">about us</a>, <a href="/missing">our old news</a>, <a href="/team">the team</a> and <a href="/launches">past launches</a>.',
           'Follow us on <a href="https://github.com/acme-rockets">GitHub</a> and <a href="https://x.com/acmerockets">X</a>.',
           '<img src="/booster.png" alt="A booster landing">',
         ),
       ),
     },
-    "/about": { body: html("About Acme", article("About Acme", "Founded by engineers who wanted cheaper access to orbit, Acme has flown forty reusable missions from its coastal launch site.")) },
-    "/team": { body: html("The Acme team", article("The team", "Our propulsion team tests every turbopump on the stand before it flies; the avionics team writes the guidance software.")) },
-    "/launches": { body: html("Past launches", article("Past launches", "Flight forty carried three weather satellites to a sun-synchronous orbit and the booster landed on the drone ship.")) },
+    "/about": {
+      body: html(
+        "About Acme",
+        article("About Acme", "Founded by engineers who wanted cheaper access to orbit, Acme has flown forty reusable missions from its coastal launch site."),
+      ),
+    },
+    "/team": {
+      body: html(
+        "The Acme team",
+        article("The team", "Our propulsion team tests every turbopump on the stand before it flies; the avionics team writes the guidance software."),
+      ),
+    },
+    "/launches": {
+      body: html(
+        "Past launches",
+        article("Past launches", "Flight forty carried three weather satellites to a sun-synchronous orbit and the booster landed on the drone ship."),
+      ),
+    },
   };
 }
 
@@ -50,7 +67,12 @@ export interface SearchTestbed {
   /** Calls the search API; the body parsed as JSON. */
   call(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>;
   /** POSTs a JSON body with the key. */
-  post(path: string, key: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>;
+  post(
+    path: string,
+    key: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>;
   /** The key's ledger, oldest first. */
   ledger(keyId: string): Promise<{ kind: string; amount: number; balance_after: number; charge_id: string | null; detail: Record<string, unknown> }[]>;
   close(): Promise<void>;
@@ -78,7 +100,11 @@ export async function startSearchTestbed(opts: { env?: Record<string, string>; r
       const minted = await call("/keys", postJson({ name }, await owner.auth()));
       const { id, key, credits: start } = mintedSearchKeySchema.parse(minted.body);
       if (plan !== "Free") {
-        const res = await call(`/admin/keys/${id}/plan`, { method: "PUT", headers: { ...(await admin.auth()), "content-type": "application/json" }, body: JSON.stringify({ plan }) });
+        const res = await call(`/admin/keys/${id}/plan`, {
+          method: "PUT",
+          headers: { ...(await admin.auth()), "content-type": "application/json" },
+          body: JSON.stringify({ plan }),
+        });
         expect(res.status).toBe(200);
       }
       if (credits !== undefined && credits !== start) {
@@ -141,11 +167,21 @@ export function requestFrom(
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, localAddress: source, method: opts.method, path: opts.path, headers: { "content-type": "application/json", ...opts.headers }, agent: opts.agent },
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress: source,
+        method: opts.method,
+        path: opts.path,
+        headers: { "content-type": "application/json", ...opts.headers },
+        agent: opts.agent,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString() || "{}") as Record<string, unknown> }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString() || "{}") as Record<string, unknown> }),
+        );
         res.on("error", reject);
       },
     );

@@ -20,9 +20,7 @@ export const validateResponse = z
     features: z
       .object({ include_contacts: z.boolean(), include_social: z.boolean(), follow_internal_links: z.boolean() })
       .meta({ description: "The plan-gated options this key may use" }),
-    rate_limits: z
-      .object({ search: windowSchema, scrape: windowSchema })
-      .meta({ description: "The caller's windows as they stand; validating uses neither" }),
+    rate_limits: z.object({ search: windowSchema, scrape: windowSchema }).meta({ description: "The caller's windows as they stand; validating uses neither" }),
   })
   .meta({ id: "KeyValidation" });
 

@@ -26,7 +26,10 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerPath(bookRoute);
   app.get(bookRoute.path, (c) => {
     const { symbol, depth, group } = parseQuery(c, bookQuery);
-    return okSerialized(c, marketCall(() => aggregatedBookJson(marketSource(c), symbol, { depth, group })));
+    return okSerialized(
+      c,
+      marketCall(() => aggregatedBookJson(marketSource(c), symbol, { depth, group })),
+    );
   });
 
   app.openapi(
@@ -41,7 +44,10 @@ export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {
     }),
     (c) => {
       const { symbol, depth, group } = c.req.valid("query");
-      return sendStream(c, marketCall(() => subscribeMarket(marketSource(c), { kind: "book", symbol, depth, group })));
+      return sendStream(
+        c,
+        marketCall(() => subscribeMarket(marketSource(c), { kind: "book", symbol, depth, group })),
+      );
     },
   );
 }

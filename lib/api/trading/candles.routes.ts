@@ -24,7 +24,10 @@ export function registerCandleRoutes(app: OpenAPIHono<AppEnv>): void {
     }),
     (c) => {
       const { symbol, interval, limit } = c.req.valid("query");
-      return c.json(marketCall(() => aggregatedCandles(marketSource(c), symbol, interval, limit)), 200);
+      return c.json(
+        marketCall(() => aggregatedCandles(marketSource(c), symbol, interval, limit)),
+        200,
+      );
     },
   );
 
@@ -40,7 +43,10 @@ export function registerCandleRoutes(app: OpenAPIHono<AppEnv>): void {
     }),
     (c) => {
       const { symbol, interval } = c.req.valid("query");
-      return sendStream(c, marketCall(() => subscribeMarket(marketSource(c), { kind: "candles", symbol, interval })));
+      return sendStream(
+        c,
+        marketCall(() => subscribeMarket(marketSource(c), { kind: "candles", symbol, interval })),
+      );
     },
   );
 }

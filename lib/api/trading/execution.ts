@@ -43,13 +43,19 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { "applicati
 /** The error answers of a POST execution route. */
 export const executionErrors = {
   ...errorResponses(400, 401, 404, 409),
-  403: { description: "FORBIDDEN: the key lacks the trade scope or the IP is not allowed. RISK_REJECTED: the risk policy refuses it; `category` names the rule", ...json(errorEnvelope) },
+  403: {
+    description: "FORBIDDEN: the key lacks the trade scope or the IP is not allowed. RISK_REJECTED: the risk policy refuses it; `category` names the rule",
+    ...json(errorEnvelope),
+  },
   422: { description: "ORDER_REJECTED: a venue refused a leg; what had filled was unwound", ...json(errorEnvelope) },
   503: { description: "No venues are running (SERVICE_UNAVAILABLE)", ...json(errorEnvelope) },
 };
 
 export const replayHeader = {
-  "Idempotent-Replayed": { description: "true when this is the stored answer of an earlier request with the same Idempotency-Key", schema: { type: "string" as const } },
+  "Idempotent-Replayed": {
+    description: "true when this is the stored answer of an earlier request with the same Idempotency-Key",
+    schema: { type: "string" as const },
+  },
 };
 
 export const agentSecurity = [{ agentKey: [] }];

@@ -40,7 +40,14 @@ describe("minting and listing", () => {
     const minted = await mint(alice, { name: "  market maker  " });
     expect(minted.key).toMatch(/^bourse_sk_live_[0-9A-Za-z]{39}$/);
     expect(minted.fragment).toBe(`bourse_sk_live_…${minted.key.slice(-4)}`);
-    expect(minted).toMatchObject({ name: "market maker", status: "active", kind: "agent", scopes: ["account:read", "trade"], expiresAt: null, lastUsedAt: null });
+    expect(minted).toMatchObject({
+      name: "market maker",
+      status: "active",
+      kind: "agent",
+      scopes: ["account:read", "trade"],
+      expiresAt: null,
+      lastUsedAt: null,
+    });
     const list = await call("/api/agent/keys", { headers: await alice.auth() });
     expect(list.status).toBe(200);
     const listed = (list.body.data as unknown as Record<string, unknown>[]).find((k) => k.id === minted.id);
@@ -168,7 +175,10 @@ describe("revoking and rolling", () => {
     const { key: oldKey, id } = await mint(alice, { name: "roller", scopes: ["account:read"] });
     const rolled = await call(`/api/agent/keys/${id}/roll`, postJson({ gracePeriodSeconds: 120 }, await alice.auth()));
     expect(rolled.status).toBe(200);
-    const { key: next, previous } = rolled.body.data as { key: { id: string; key: string; name: string; scopes: string[] }; previous: { replacedBy: string; expiresAt: string } };
+    const { key: next, previous } = rolled.body.data as {
+      key: { id: string; key: string; name: string; scopes: string[] };
+      previous: { replacedBy: string; expiresAt: string };
+    };
     expect(next).toMatchObject({ name: "roller", scopes: ["account:read"] });
     expect(next.key).not.toBe(oldKey);
     expect(previous.replacedBy).toBe(next.id);
@@ -193,7 +203,12 @@ describe("revoking and rolling", () => {
 
   it("refuses a grace period over seven days", async () => {
     const { id } = await mint(alice);
-    expectRefusal(await call(`/api/agent/keys/${id}/roll`, postJson({ gracePeriodSeconds: 8 * 86400 }, await alice.auth())), 400, "BAD_REQUEST", /gracePeriodSeconds/);
+    expectRefusal(
+      await call(`/api/agent/keys/${id}/roll`, postJson({ gracePeriodSeconds: 8 * 86400 }, await alice.auth())),
+      400,
+      "BAD_REQUEST",
+      /gracePeriodSeconds/,
+    );
   });
 
   it("audits minting, rolling and revoking, newest first, paged", async () => {

@@ -52,9 +52,7 @@ export const rollAgentKeyBody = z
   })
   .meta({ id: "RollAgentKey" });
 
-export const rolledAgentKeySchema = z
-  .object({ key: mintedAgentKeySchema, previous: agentKeySchema })
-  .meta({ id: "RolledAgentKey" });
+export const rolledAgentKeySchema = z.object({ key: mintedAgentKeySchema, previous: agentKeySchema }).meta({ id: "RolledAgentKey" });
 
 export const auditEventSchema = z
   .object({

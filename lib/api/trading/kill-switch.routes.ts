@@ -45,7 +45,10 @@ export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthG
       security,
       middleware: [guards.owner],
       request: { body: { ...json(switchBody), required: true } },
-      responses: { 200: { description: "State and orders cancelled", ...json(envelopeOf(z.object({ state: stateSchema, cancelled: z.int() }))) }, ...errorResponses(400, 401) },
+      responses: {
+        200: { description: "State and orders cancelled", ...json(envelopeOf(z.object({ state: stateSchema, cancelled: z.int() }))) },
+        ...errorResponses(400, 401),
+      },
     }),
     async (c) => ok(c, await tradingCall(() => c.var.deps.trading.engageKillSwitch(c.var.ownerId, c.req.valid("json").keyId ?? null))),
   );

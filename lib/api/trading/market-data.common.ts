@@ -43,7 +43,11 @@ export function marketCall<T>(fn: () => T): T {
 export function okSerialized<T>(c: Context<AppEnv>, data: Serialized<T>) {
   const bytes = successEnvelopeBytes(data, c.var.deps.clock.now());
   // The body is the JSON of { success, data: T, … }: typed as `ok` would type it, for the route's response schema.
-  return c.body(bytes, 200, { "content-type": "application/json" }) as unknown as TypedResponse<{ success: true; data: T; error: null; timestamp: number }, 200, "json">;
+  return c.body(bytes, 200, { "content-type": "application/json" }) as unknown as TypedResponse<
+    { success: true; data: T; error: null; timestamp: number },
+    200,
+    "json"
+  >;
 }
 
 /** The success envelope around serialized data, encoded; the same string in the same millisecond is encoded once. */

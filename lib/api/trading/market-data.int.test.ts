@@ -318,7 +318,16 @@ describe("GET /trades/{symbol}", () => {
 describe("OpenAPI", () => {
   it("documents every market-data operation with its answer", async () => {
     const doc = (await (await t.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    for (const path of ["/token-pairs", "/aggregated/book", "/aggregated/candles", "/aggregated/routing", "/trades/{symbol}", "/aggregated/book/stream", "/aggregated/candles/stream", "/trades/{symbol}/stream"]) {
+    for (const path of [
+      "/token-pairs",
+      "/aggregated/book",
+      "/aggregated/candles",
+      "/aggregated/routing",
+      "/trades/{symbol}",
+      "/aggregated/book/stream",
+      "/aggregated/candles/stream",
+      "/trades/{symbol}/stream",
+    ]) {
       expect(doc.paths[path]?.get?.responses).toHaveProperty("200");
       expect(doc.paths[path]?.get?.responses).toHaveProperty("503");
     }

@@ -25,7 +25,9 @@ const group = z.coerce
   .min(1)
   .max(BOOK_GROUP.max)
   .default(BOOK_GROUP.default)
-  .meta({ description: `Group width in multiples of the market's tick (tickSize in /token-pairs): 1 to ${BOOK_GROUP.max}; default ${BOOK_GROUP.default}. Bids round down, asks up` });
+  .meta({
+    description: `Group width in multiples of the market's tick (tickSize in /token-pairs): 1 to ${BOOK_GROUP.max}; default ${BOOK_GROUP.default}. Bids round down, asks up`,
+  });
 
 export const bookQuery = z.object({ symbol, depth, group });
 
@@ -41,7 +43,9 @@ export const candlesQuery = z.object({
     .min(1)
     .max(CANDLE_LIMIT.max)
     .default(CANDLE_LIMIT.default)
-    .meta({ description: `Newest candles to return: 1 to ${CANDLE_LIMIT.max}; default ${CANDLE_LIMIT.default} (fewer when the venues hold less history: seven days of minutes)` }),
+    .meta({
+      description: `Newest candles to return: 1 to ${CANDLE_LIMIT.max}; default ${CANDLE_LIMIT.default} (fewer when the venues hold less history: seven days of minutes)`,
+    }),
 });
 
 export const candleStreamQuery = z.object({ symbol, interval });
@@ -107,7 +111,9 @@ const bookLevelSchema = z
     price: decimal("Level price (the group's price when grouped)"),
     size: decimal("Size across venues"),
     total: decimal("Cumulative size from the best level through this one"),
-    venues: z.record(z.string(), z.string()).meta({ description: "Size per venue (decimal strings), only venues quoting here", example: { alder: "0.42", cedar: "1.1" } }),
+    venues: z
+      .record(z.string(), z.string())
+      .meta({ description: "Size per venue (decimal strings), only venues quoting here", example: { alder: "0.42", cedar: "1.1" } }),
   })
   .meta({ id: "AggregatedBookLevel" });
 
@@ -125,7 +131,9 @@ export const aggregatedBookSchema = z
     spreadBps: decimal("Spread over mid in basis points").nullable(),
     mid: decimal("(bestBid + bestAsk) / 2").nullable(),
     crossed: z.boolean().meta({ description: "Whether the venues' books crossed each other; the crossing sizes are netted (venues[].netted)" }),
-    stale: z.boolean().meta({ description: `Whether any venue is stale: it has announced nothing (no book change, no trade, in any market) for more than ${STALE_AFTER_MS} ms` }),
+    stale: z.boolean().meta({
+      description: `Whether any venue is stale: it has announced nothing (no book change, no trade, in any market) for more than ${STALE_AFTER_MS} ms`,
+    }),
     venues: z.array(
       z
         .object({
@@ -162,7 +170,10 @@ export const routingSchema = z
     quantityGiven: z.boolean().meta({ description: "false when one lot was assumed" }),
     filled: decimal("What the books can fill (less than quantity when they are too thin)"),
     complete: z.boolean(),
-    bestVenue: z.string().nullable().meta({ description: "The venue that alone fills the quantity at the best price after fees (the one filling most when none can)" }),
+    bestVenue: z
+      .string()
+      .nullable()
+      .meta({ description: "The venue that alone fills the quantity at the best price after fees (the one filling most when none can)" }),
     legs: z.array(
       z
         .object({
@@ -180,7 +191,9 @@ export const routingSchema = z
     slippageBps: decimal("(avgPrice − mid) / mid in basis points, positive when worse for the taker").nullable(),
     fees: decimal("Expected taker fees, quote currency"),
     notional: decimal("Quote currency before fees"),
-    savingVsBestVenue: decimal("What the split saves against the best single venue after fees, quote currency; null when no venue alone fills the quantity").nullable(),
+    savingVsBestVenue: decimal(
+      "What the split saves against the best single venue after fees, quote currency; null when no venue alone fills the quantity",
+    ).nullable(),
     venues: z.array(
       z
         .object({

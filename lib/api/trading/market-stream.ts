@@ -15,7 +15,7 @@ export const streamDescription =
 
 export const streamResponse = (what: string) => ({
   description: `A stream of ${what}`,
-  content: { "text/event-stream": { schema: z.string().meta({ description: "event: snapshot|update, id: seq, data: {\"seq\": n, \"data\": …}" }) } },
+  content: { "text/event-stream": { schema: z.string().meta({ description: 'event: snapshot|update, id: seq, data: {"seq": n, "data": …}' }) } },
 });
 
 /** Sends a subscription's messages as server-sent events until the client leaves; then lets go of it. */

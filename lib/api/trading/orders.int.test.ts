@@ -11,7 +11,12 @@ let bob: Trader;
 
 beforeAll(async () => {
   // Room for orders large enough to walk several venues' books.
-  t = await createTradingTestApi({ VENUE_PAPER_BALANCE_USDC: "10000000", RISK_MAX_ORDER_NOTIONAL_USD: "5000000", RISK_MAX_POSITION_NOTIONAL_USD: "10000000", RISK_MAX_TOTAL_NOTIONAL_USD: "20000000" });
+  t = await createTradingTestApi({
+    VENUE_PAPER_BALANCE_USDC: "10000000",
+    RISK_MAX_ORDER_NOTIONAL_USD: "5000000",
+    RISK_MAX_POSITION_NOTIONAL_USD: "10000000",
+    RISK_MAX_TOTAL_NOTIONAL_USD: "20000000",
+  });
   alice = await createTrader(t);
   bob = await createTrader(t);
 });
@@ -36,7 +41,9 @@ describe("POST /agent/orders", () => {
     const order = r.body.data as Parent;
     expect(order).toMatchObject({ routing: "SMART", status: "FILLED", filledQuantity: "300", unfilledQuantity: "0" });
     expect(order.children.length).toBeGreaterThan(1);
-    expect(order.children.map((c) => [c.venue, Math.round(Number(c.filledQuantity) * 1000)]).sort()).toEqual(plan.legs.map((l) => [l.venue, l.sizeLots]).sort());
+    expect(order.children.map((c) => [c.venue, Math.round(Number(c.filledQuantity) * 1000)]).sort()).toEqual(
+      plan.legs.map((l) => [l.venue, l.sizeLots]).sort(),
+    );
     const filled = order.children.reduce((s, c) => s + Number(c.filledQuantity), 0);
     expect(filled).toBeCloseTo(300, 9);
     for (const c of order.children) expect(c).toMatchObject({ status: "FILLED", orderId: expect.stringMatching(/^ord_/) });
@@ -102,7 +109,11 @@ describe("POST /agent/orders", () => {
   });
 
   it("refuses a body that is not JSON and a missing body", async () => {
-    const res = await t.request("/api/agent/orders", { method: "POST", headers: { authorization: `Bearer ${alice.key}`, "content-type": "application/json" }, body: "{" });
+    const res = await t.request("/api/agent/orders", {
+      method: "POST",
+      headers: { authorization: `Bearer ${alice.key}`, "content-type": "application/json" },
+      body: "{",
+    });
     expect(res.status).toBe(400);
     expectError(await alice.call("POST", "/agent/orders", {}), 400, "BAD_REQUEST");
   });
@@ -114,7 +125,11 @@ describe("POST /agent/orders", () => {
     expectError(await reader.call("DELETE", "/agent/orders/alder/ord_x"), 403, "FORBIDDEN");
     for (const path of ["/agent/orders", "/agent/positions", "/agent/balances", "/agent/pairs"]) expectError(await swapper.call("GET", path), 403, "FORBIDDEN");
     expectError(await reader.call("POST", "/agent/positions/open", { symbol: "BTC-USD", side: "LONG", quantity: "0.01" }), 403, "FORBIDDEN");
-    expectError(await reader.call("POST", "/agent/pair/open", { longSymbol: "ETH-USD", shortSymbol: "BTC-USD", notionalUsd: 1000, leverage: 2 }), 403, "FORBIDDEN");
+    expectError(
+      await reader.call("POST", "/agent/pair/open", { longSymbol: "ETH-USD", shortSymbol: "BTC-USD", notionalUsd: 1000, leverage: 2 }),
+      403,
+      "FORBIDDEN",
+    );
     const anonymous = await t.request("/api/agent/orders");
     expect(anonymous.status).toBe(401);
   });
@@ -122,7 +137,16 @@ describe("POST /agent/orders", () => {
 
 describe("GET and DELETE /agent/orders", () => {
   it("lists open orders, cancels one, refuses another owner's, and shows it in the history", async () => {
-    const placed = (await alice.call("POST", "/agent/orders", { symbol: "BTC-USD", side: "SELL", type: "LIMIT", quantity: "0.02", price: btcPrice(0.05), preferredExchange: "alder" })).body.data as Parent;
+    const placed = (
+      await alice.call("POST", "/agent/orders", {
+        symbol: "BTC-USD",
+        side: "SELL",
+        type: "LIMIT",
+        quantity: "0.02",
+        price: btcPrice(0.05),
+        preferredExchange: "alder",
+      })
+    ).body.data as Parent;
     const child = placed.children[0]!;
     const open = (await alice.call("GET", "/agent/orders")).body.data as { orderId: string; parentId: string }[];
     expect(open).toContainEqual(expect.objectContaining({ orderId: child.orderId, parentId: placed.id }));
@@ -148,7 +172,8 @@ describe("positions", () => {
   it("opens by notional with leverage, closes part, then the rest", async () => {
     const opened = await bob.call("POST", "/agent/positions/open", { symbol: "LINK-USD", side: "SHORT", notionalUsd: 2000, leverage: 4, venue: "alder" });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    const held = () => bob.call("GET", "/agent/positions").then((r) => (r.body.data as (Position & { leverage: string })[]).filter((p) => p.symbol === "LINK-USD"));
+    const held = () =>
+      bob.call("GET", "/agent/positions").then((r) => (r.body.data as (Position & { leverage: string })[]).filter((p) => p.symbol === "LINK-USD"));
     const [position] = await held();
     expect(position).toMatchObject({ venue: "alder", side: "SHORT", leverage: "4" });
     const size = Number(position!.size);

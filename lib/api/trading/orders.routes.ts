@@ -41,9 +41,16 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards
       security: agentSecurity,
       middleware: [guards.agentKey("trade")],
       request: { headers: idempotencyHeaders, body: { ...json(placeOrderBody), required: true } },
-      responses: { 200: { description: "The parent order and its children", headers: replayHeader, ...json(envelopeOf(parentOrderSchema)) }, ...executionErrors },
+      responses: {
+        200: { description: "The parent order and its children", headers: replayHeader, ...json(envelopeOf(parentOrderSchema)) },
+        ...executionErrors,
+      },
     }),
-    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.placeOrder(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() => c.var.deps.trading.placeOrder(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] })),
+      ),
   );
 
   app.openapi(
@@ -52,7 +59,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards
       path: "/agent/orders/{venue}/{orderId}",
       tags,
       summary: "Cancel an order",
-      description: "Cancels a live order by its venue and the venue's order id (a child order's `orderId`). What filled before stays filled. 404 for an unknown order or another owner's; 409 when it is no longer live. Needs the trade scope.",
+      description:
+        "Cancels a live order by its venue and the venue's order id (a child order's `orderId`). What filled before stays filled. 404 for an unknown order or another owner's; 409 when it is no longer live. Needs the trade scope.",
       security: agentSecurity,
       middleware: [guards.agentKey("trade")],
       request: { params: cancelOrderParams },

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "../../trading/slippage";
 
 const isoTime = z.iso.datetime({ offset: true });
-const positiveDecimal = z.string().regex(/^\d+(\.\d+)?$/, "must be a positive decimal string such as \"0.25\"").max(40);
+const positiveDecimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string such as "0.25"')
+  .max(40);
 const decimal = z.string().meta({ description: "Decimal string" });
 const venueName = z.string().min(1).max(32);
 
@@ -23,10 +26,14 @@ export const placeOrderBody = z
       description: "LIMIT needs `price`; STOP_MARKET needs `triggerPrice`; STOP_LIMIT needs both; MARKET takes neither. Stops trigger on the venue's mark.",
     }),
     quantity: positiveDecimal.meta({ description: "Base-asset amount, a positive multiple of the market's lot size", example: "0.01" }),
-    price: positiveDecimal.optional().meta({ description: "Limit price (LIMIT, STOP_LIMIT), a multiple of the tick of every venue it is sent to", example: "64250.5" }),
+    price: positiveDecimal
+      .optional()
+      .meta({ description: "Limit price (LIMIT, STOP_LIMIT), a multiple of the tick of every venue it is sent to", example: "64250.5" }),
     triggerPrice: positiveDecimal.optional().meta({ description: "Trigger price (STOP_MARKET, STOP_LIMIT)", example: "63000" }),
     reduceOnly: z.boolean().optional().meta({ description: "Only reduce a position; never open or grow one" }),
-    preferredExchange: venueName.optional().meta({ description: "Send the whole order to this venue (alder, birch or cedar). Absent: smart-routed.", example: "alder" }),
+    preferredExchange: venueName
+      .optional()
+      .meta({ description: "Send the whole order to this venue (alder, birch or cedar). Absent: smart-routed.", example: "alder" }),
     slippage: slippageField,
   })
   .meta({ id: "PlaceOrder" });
@@ -55,7 +62,10 @@ export const orderSchema = z
     filledQuantity: decimal,
     averagePrice: decimal.nullable(),
     fees: decimal.meta({ description: "USD paid (negative: rebate)" }),
-    reason: z.string().nullable().meta({ description: "Why it was refused or why its rest was cancelled, e.g. PRICE_PROTECTION (slippage limit), NO_LIQUIDITY, CANCELED_BY_OWNER" }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why it was refused or why its rest was cancelled, e.g. PRICE_PROTECTION (slippage limit), NO_LIQUIDITY, CANCELED_BY_OWNER" }),
     createdAt: isoTime,
     updatedAt: isoTime,
   })
@@ -83,14 +93,21 @@ export const parentOrderSchema = z
 export const ORDER_LIST_STATUSES = ["open", "filled", "canceled", "rejected", "all"] as const;
 
 export const orderListQuery = z.object({
-  status: z.enum(ORDER_LIST_STATUSES).optional().meta({ description: "open (default): live orders read from the venues. Others: history of orders placed through this API, newest first." }),
+  status: z
+    .enum(ORDER_LIST_STATUSES)
+    .optional()
+    .meta({ description: "open (default): live orders read from the venues. Others: history of orders placed through this API, newest first." }),
   symbol: z.string().min(1).max(32).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: "History only; default 100" }),
 });
 
 export const cancelOrderParams = z.object({
   venue: venueName.meta({ param: { name: "venue", in: "path" }, example: "alder" }),
-  orderId: z.string().min(1).max(64).meta({ param: { name: "orderId", in: "path" }, example: "ord_3kTn8fQ2xLmP9vR4w" }),
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "orderId", in: "path" }, example: "ord_3kTn8fQ2xLmP9vR4w" }),
 });
 
 export const idempotencyHeaders = z.object({

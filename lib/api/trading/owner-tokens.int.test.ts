@@ -146,7 +146,15 @@ describe("owner tokens from an external issuer", () => {
 
   const idpToken = (sub: string, iss = "https://idp.example") => {
     const now = Math.floor(external.clock.now() / 1000);
-    return new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: "idp-1" }).setIssuer(iss).setAudience("bourse").setSubject(sub).setIssuedAt(now).setExpirationTime(now + 300).setJti(`j-${sub}`).sign(signingKey);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: "ES256", kid: "idp-1" })
+      .setIssuer(iss)
+      .setAudience("bourse")
+      .setSubject(sub)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .setJti(`j-${sub}`)
+      .sign(signingKey);
   };
 
   it("accepts the identity provider's tokens and gives the owner a record on first sight", async () => {

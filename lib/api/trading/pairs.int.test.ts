@@ -16,13 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Pair = { id: string; status: string; venue: string; basketPnl: string; failure: string | null; legs: { side: string; symbol: string; quantity: string; entryPrice: string | null; exitPrice: string | null; pnl: string }[] };
+type Pair = {
+  id: string;
+  status: string;
+  venue: string;
+  basketPnl: string;
+  failure: string | null;
+  legs: { side: string; symbol: string; quantity: string; entryPrice: string | null; exitPrice: string | null; pnl: string }[];
+};
 const open = { longSymbol: "ETH-USD", shortSymbol: "BTC-USD", notionalUsd: 10_000, leverage: 3 };
 
 const held = async (who: Trader, venue: string) => (await t.deps.venues.find((v) => v.name === venue)!.positions(who.id)).filter((p) => p.size !== 0);
 
 /** Makes a venue's place() do something else for one symbol until restored. */
-function intercept(venueName: string, symbol: string, replacement: (original: Venue["place"], owner: string, order: PlaceOrder) => Promise<PlaceOutcome>): () => void {
+function intercept(
+  venueName: string,
+  symbol: string,
+  replacement: (original: Venue["place"], owner: string, order: PlaceOrder) => Promise<PlaceOutcome>,
+): () => void {
   const venue = t.deps.venues.find((v) => v.name === venueName)! as Venue & { place: Venue["place"] };
   const original = venue.place.bind(venue);
   venue.place = (owner, order) => (order.symbol === symbol && !order.reduceOnly ? replacement(original, owner, order) : original(owner, order));
@@ -37,17 +48,26 @@ describe("pair trades", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const pair = r.body.data as Pair;
     expect(pair).toMatchObject({ status: "OPEN", venue: "cedar", failure: null });
-    expect(pair.legs.map((l) => [l.side, l.symbol])).toEqual([["LONG", "ETH-USD"], ["SHORT", "BTC-USD"]]);
+    expect(pair.legs.map((l) => [l.side, l.symbol])).toEqual([
+      ["LONG", "ETH-USD"],
+      ["SHORT", "BTC-USD"],
+    ]);
     for (const leg of pair.legs) expect(Number(leg.entryPrice)).toBeGreaterThan(0);
     const notional = pair.legs.map((l) => Number(l.quantity) * Number(l.entryPrice));
     for (const n of notional) expect(n).toBeGreaterThan(4_900);
     expect(Math.abs(notional[0]! - notional[1]!)).toBeLessThan(70);
-    expect((await held(alice, "cedar")).map((p) => [p.symbol, Math.sign(p.size), p.leverage]).sort()).toEqual([["BTC-USD", -1, 3], ["ETH-USD", 1, 3]]);
+    expect((await held(alice, "cedar")).map((p) => [p.symbol, Math.sign(p.size), p.leverage]).sort()).toEqual([
+      ["BTC-USD", -1, 3],
+      ["ETH-USD", 1, 3],
+    ]);
 
     advance(t, 5_000);
     const listed = (await alice.call("GET", "/agent/pairs")).body.data as Pair[];
     expect(listed[0]!.id).toBe(pair.id);
-    expect(Number(listed[0]!.basketPnl)).toBeCloseTo(listed[0]!.legs.reduce((s, l) => s + Number(l.pnl), 0), 5);
+    expect(Number(listed[0]!.basketPnl)).toBeCloseTo(
+      listed[0]!.legs.reduce((s, l) => s + Number(l.pnl), 0),
+      5,
+    );
     expect(((await bob.call("GET", "/agent/pairs")).body.data as Pair[]).length).toBe(0);
 
     expectError(await bob.call("POST", `/agent/pair/${pair.id}/close`), 404, "NOT_FOUND");

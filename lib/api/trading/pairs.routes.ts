@@ -24,7 +24,11 @@ export function registerPairRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       request: { headers: idempotencyHeaders, body: { ...json(openPairBody), required: true } },
       responses: { 200: { description: "The open pair", headers: replayHeader, ...json(envelopeOf(pairSchema)) }, ...executionErrors },
     }),
-    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.openPair(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() => c.var.deps.trading.openPair(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] })),
+      ),
   );
 
   app.openapi(
@@ -33,13 +37,20 @@ export function registerPairRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/agent/pair/{id}/close",
       tags,
       summary: "Close a pair",
-      description: "Closes both legs at market with reduce-only orders. 404 for an unknown pair or another owner's; 409 unless the pair is OPEN (or CLOSING, to finish an earlier close). Needs the trade scope.",
+      description:
+        "Closes both legs at market with reduce-only orders. 404 for an unknown pair or another owner's; 409 unless the pair is OPEN (or CLOSING, to finish an earlier close). Needs the trade scope.",
       security: agentSecurity,
       middleware: [guards.agentKey("trade")],
       request: { headers: idempotencyHeaders, params: pairIdParam },
       responses: { 200: { description: "The pair, closed", headers: replayHeader, ...json(envelopeOf(pairSchema)) }, ...executionErrors },
     }),
-    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.closePair(callerOf(c), c.req.valid("param").id, { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() =>
+          c.var.deps.trading.closePair(callerOf(c), c.req.valid("param").id, { idempotencyKey: c.req.valid("header")["idempotency-key"] }),
+        ),
+      ),
   );
 
   app.openapi(
@@ -48,7 +59,8 @@ export function registerPairRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/agent/pairs",
       tags,
       summary: "Pair trades",
-      description: "The owner's pairs, newest first: legs with their orders, entry and exit prices, and the basket PnL at the current marks. Needs the account:read scope.",
+      description:
+        "The owner's pairs, newest first: legs with their orders, entry and exit prices, and the basket PnL at the current marks. Needs the account:read scope.",
       security: agentSecurity,
       middleware: [guards.agentKey("account:read")],
       responses: { 200: { description: "Pairs", ...json(envelopeOf(z.array(pairSchema))) }, ...errorResponses(401, 403) },

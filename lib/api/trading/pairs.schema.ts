@@ -15,7 +15,13 @@ export const openPairBody = z
   })
   .meta({ id: "OpenPair" });
 
-export const pairIdParam = z.object({ id: z.string().min(1).max(64).meta({ param: { name: "id", in: "path" }, example: "op_3kTn8fQ2xLmP9vR4w" }) });
+export const pairIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "id", in: "path" }, example: "op_3kTn8fQ2xLmP9vR4w" }),
+});
 
 export const pairLegSchema = z
   .object({

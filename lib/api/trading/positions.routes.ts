@@ -16,7 +16,8 @@ export function registerPositionRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGua
       path: "/agent/positions",
       tags,
       summary: "Open positions",
-      description: "The key owner's open positions on every venue, with entry, mark and liquidation prices, PnL, margin and leverage. Needs the account:read scope.",
+      description:
+        "The key owner's open positions on every venue, with entry, mark and liquidation prices, PnL, margin and leverage. Needs the account:read scope.",
       security: agentSecurity,
       middleware: [guards.agentKey("account:read")],
       responses: { 200: { description: "Open positions", ...json(envelopeOf(z.array(positionSchema))) }, ...errorResponses(401, 403) },
@@ -52,7 +53,13 @@ export function registerPositionRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGua
       request: { headers: idempotencyHeaders, body: { ...json(openPositionBody), required: true } },
       responses: { 200: { description: "The opening order", headers: replayHeader, ...json(envelopeOf(positionResultSchema)) }, ...executionErrors },
     }),
-    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.openPosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() =>
+          c.var.deps.trading.openPosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }),
+        ),
+      ),
   );
 
   app.openapi(
@@ -69,6 +76,12 @@ export function registerPositionRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGua
       request: { headers: idempotencyHeaders, body: { ...json(closePositionBody), required: true } },
       responses: { 200: { description: "The closing order", headers: replayHeader, ...json(envelopeOf(positionResultSchema)) }, ...executionErrors },
     }),
-    async (c) => executed(c, await tradingCall(() => c.var.deps.trading.closePosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }))),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() =>
+          c.var.deps.trading.closePosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }),
+        ),
+      ),
   );
 }

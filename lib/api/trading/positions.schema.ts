@@ -3,7 +3,10 @@ import { parentOrderSchema, slippageField } from "./orders.schema";
 
 const decimal = z.string().meta({ description: "Decimal string" });
 const usd = z.string().meta({ description: "US dollars (USDC) as a decimal string" });
-const positiveDecimal = z.string().regex(/^\d+(\.\d+)?$/, "must be a positive decimal string such as \"0.25\"").max(40);
+const positiveDecimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string such as "0.25"')
+  .max(40);
 
 export const positionSchema = z
   .object({
@@ -42,9 +45,16 @@ export const openPositionBody = z
   .strictObject({
     symbol: z.string().min(1).max(32).meta({ example: "ETH-USD" }),
     side: z.enum(["LONG", "SHORT"]),
-    notionalUsd: z.number().optional().meta({ description: "Size in US dollars at the mark (rounded down to the lot size). Give this or quantity.", example: 5000 }),
+    notionalUsd: z
+      .number()
+      .optional()
+      .meta({ description: "Size in US dollars at the mark (rounded down to the lot size). Give this or quantity.", example: 5000 }),
     quantity: positiveDecimal.optional().meta({ description: "Size in the base asset, a multiple of the lot size. Give this or notionalUsd.", example: "1.5" }),
-    leverage: z.number().int().optional().meta({ description: "Sets the symbol's leverage on the venues used before opening; unchanged when absent", example: 5 }),
+    leverage: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "Sets the symbol's leverage on the venues used before opening; unchanged when absent", example: 5 }),
     venue: z.string().min(1).max(32).optional().meta({ description: "Open on this venue; smart-routed when absent", example: "alder" }),
     slippage: slippageField,
   })
@@ -54,7 +64,9 @@ export const closePositionBody = z
   .strictObject({
     symbol: z.string().min(1).max(32).meta({ example: "ETH-USD" }),
     venue: z.string().min(1).max(32).optional().meta({ description: "Close only the position on this venue; every venue's when absent" }),
-    quantity: positiveDecimal.optional().meta({ description: "Close this much (a partial close, largest position first); everything when absent", example: "0.5" }),
+    quantity: positiveDecimal
+      .optional()
+      .meta({ description: "Close this much (a partial close, largest position first); everything when absent", example: "0.5" }),
     slippage: slippageField,
   })
   .meta({ id: "ClosePosition" });

@@ -110,7 +110,7 @@ describe("under concurrency", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((again.body.data as { id: string }).id).toEqual([...ids][0]);
     const counted = await t.deps.database.db.execute(sql`select count(*)::int as n from trade_orders where owner_id = ${a.id}`);
-    expect(((counted as { rows: { n: number }[] }).rows)[0]!.n).toBe(1);
+    expect((counted as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
     expectError(await a.call("POST", "/agent/orders", market("0.02"), { "idempotency-key": "once-1" }), 400, "IDEMPOTENCY_KEY_REUSED");
   });
 
@@ -121,7 +121,10 @@ describe("under concurrency", () => {
     for (const r of replies) expect([200, 403], JSON.stringify(r.body)).toContain(r.status);
     expect(replies.filter((r) => r.status === 403).every((r) => r.body.category === "POSITION_NOTIONAL")).toBe(true);
     const venues = t.deps.venues;
-    const lots = (await Promise.all(venues.map((v) => v.positions(a.id)))).flat().filter((p) => p.symbol === "BTC-USD").reduce((s, p) => s + p.size, 0);
+    const lots = (await Promise.all(venues.map((v) => v.positions(a.id))))
+      .flat()
+      .filter((p) => p.symbol === "BTC-USD")
+      .reduce((s, p) => s + p.size, 0);
     const mark = Math.max(...venues.map((v) => v.ticker("BTC-USD")!.markPrice));
     // lots × 0.0001 BTC × mark × 0.1 USD
     expect(lots * mark * 0.00001).toBeLessThanOrEqual(20000);

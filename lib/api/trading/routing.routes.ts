@@ -21,7 +21,10 @@ export function registerRoutingRoutes(app: OpenAPIHono<AppEnv>): void {
     }),
     (c) => {
       const { symbol, side, quantity } = c.req.valid("query");
-      return ok(c, marketCall(() => routingRecommendation(marketSource(c), symbol, side, quantity)));
+      return ok(
+        c,
+        marketCall(() => routingRecommendation(marketSource(c), symbol, side, quantity)),
+      );
     },
   );
 }

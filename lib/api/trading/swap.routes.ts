@@ -54,7 +54,8 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/swap/chains",
       tags,
       summary: "Chains and tokens for swaps",
-      description: "Which provider answers quotes, whether it is available here, and the chains (with tokens and, for the local chains, RPC URLs) it swaps on. Public.",
+      description:
+        "Which provider answers quotes, whether it is available here, and the chains (with tokens and, for the local chains, RPC URLs) it swaps on. Public.",
       responses: { 200: { description: "Chains", ...json(envelopeOf(swapChainsSchema)) } },
     }),
     (c) => ok(c, c.var.deps.swap.chains()),
@@ -91,7 +92,11 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       security,
       middleware: [swapKey],
       request: { body: { ...json(swapPrepareBody), required: true } },
-      responses: { 200: { description: "Transactions to sign", ...json(envelopeOf(preparedSwapSchema)) }, ...errorResponses(400, 401, 403, 404, 409), ...unavailable },
+      responses: {
+        200: { description: "Transactions to sign", ...json(envelopeOf(preparedSwapSchema)) },
+        ...errorResponses(400, 401, 403, 404, 409),
+        ...unavailable,
+      },
     }),
     async (c) => ok(c, await swapCall(() => c.var.deps.swap.prepare(c.var.agent.ownerId, c.req.valid("json")))),
   );
@@ -134,7 +139,8 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/agent/swap/wallet",
       tags,
       summary: "The server-held wallet",
-      description: "The address execute signs with (created on first use; its key is sealed at rest) and its balances on the local chains. Needs the swap scope.",
+      description:
+        "The address execute signs with (created on first use; its key is sealed at rest) and its balances on the local chains. Needs the swap scope.",
       security,
       middleware: [swapKey],
       responses: { 200: { description: "The wallet", ...json(envelopeOf(swapWalletSchema)) }, ...errorResponses(401, 403), ...unavailable },
@@ -148,7 +154,8 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/agent/swap/balances",
       tags,
       summary: "Token balances on the local chains",
-      description: "Every token's balance, and native coin for gas, of `address` (the server-held wallet when absent) on each local chain. Needs the swap scope.",
+      description:
+        "Every token's balance, and native coin for gas, of `address` (the server-held wallet when absent) on each local chain. Needs the swap scope.",
       security,
       middleware: [swapKey],
       request: { query: swapBalancesQuery },

@@ -33,9 +33,7 @@ export const swapChainsSchema = z
   .object({ provider: z.enum(["local", "lifi"]), available: z.boolean(), reason: z.string().nullable(), chains: z.array(swapChainSchema) })
   .meta({ id: "SwapChains" });
 
-const chainRef = z
-  .union([z.int().positive(), z.string().trim().min(1).max(64)])
-  .meta({ description: "Chain id (31337) or key (local-a)", example: "local-a" });
+const chainRef = z.union([z.int().positive(), z.string().trim().min(1).max(64)]).meta({ description: "Chain id (31337) or key (local-a)", example: "local-a" });
 
 export const swapQuoteBody = z
   .strictObject({
@@ -138,7 +136,8 @@ export const swapPrepareBody = z
 export const swapTransactionSchema = z
   .object({
     kind: z.enum(["reset-approval", "approval", "swap", "bridge"]).meta({
-      description: "reset-approval: approve(spender, 0) for tokens that refuse to change a non-zero allowance; approval: approve the exact amount; swap or bridge: the main transaction",
+      description:
+        "reset-approval: approve(spender, 0) for tokens that refuse to change a non-zero allowance; approval: approve the exact amount; swap or bridge: the main transaction",
     }),
     chainId: z.int(),
     chainType: z.enum(["EVM", "SVM"]),
@@ -220,9 +219,7 @@ export const swapBalancesQuery = z.object({
   address: z.string().trim().min(1).max(100).optional().meta({ description: "Whose balances; the key owner's server-held wallet when absent" }),
 });
 
-export const swapBalanceSchema = z
-  .object({ chainId: z.int(), token: swapTokenSchema, balance: baseUnits })
-  .meta({ id: "SwapBalance" });
+export const swapBalanceSchema = z.object({ chainId: z.int(), token: swapTokenSchema, balance: baseUnits }).meta({ id: "SwapBalance" });
 
 export const swapWalletSchema = z
   .object({

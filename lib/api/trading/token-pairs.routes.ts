@@ -23,6 +23,10 @@ export function registerTokenPairRoutes(app: OpenAPIHono<AppEnv>): void {
         503: { description: "No venue is connected (VENUES=off): SERVICE_UNAVAILABLE", ...json(errorEnvelope) },
       },
     }),
-    (c) => ok(c, marketCall(() => tokenPairs(marketSource(c)))),
+    (c) =>
+      ok(
+        c,
+        marketCall(() => tokenPairs(marketSource(c))),
+      ),
   );
 }

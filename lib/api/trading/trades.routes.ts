@@ -16,11 +16,16 @@ export function registerTradeRoutes(app: OpenAPIHono<AppEnv>): void {
       path: "/trades/{symbol}",
       tags: marketTags,
       summary: "Recent trades",
-      description: "The newest trades across venues, newest first, each with its venue, taker side, price, size and time. Live: GET /trades/{symbol}/stream. Public.",
+      description:
+        "The newest trades across venues, newest first, each with its venue, taker side, price, size and time. Live: GET /trades/{symbol}/stream. Public.",
       request: { params: symbolParam, query: tradesQuery },
       responses: { 200: { description: "Trades, newest first", ...json(envelopeOf(z.array(tradeSchema))) }, ...marketDataErrors },
     }),
-    (c) => ok(c, marketCall(() => recentTrades(marketSource(c), c.req.valid("param").symbol, c.req.valid("query").limit))),
+    (c) =>
+      ok(
+        c,
+        marketCall(() => recentTrades(marketSource(c), c.req.valid("param").symbol, c.req.valid("query").limit)),
+      ),
   );
 
   app.openapi(
@@ -35,6 +40,10 @@ export function registerTradeRoutes(app: OpenAPIHono<AppEnv>): void {
       request: { params: symbolParam },
       responses: { 200: streamResponse("trades"), ...marketDataErrors },
     }),
-    (c) => sendStream(c, marketCall(() => subscribeMarket(marketSource(c), { kind: "trades", symbol: c.req.valid("param").symbol }))),
+    (c) =>
+      sendStream(
+        c,
+        marketCall(() => subscribeMarket(marketSource(c), { kind: "trades", symbol: c.req.valid("param").symbol })),
+      ),
   );
 }

@@ -20,7 +20,10 @@ export function premiumE8(markTicks: number, indexTicks: number): bigint {
 /** The hourly rate from the premiums sampled over the hour: their mean over the convergence period, capped. */
 export function hourlyFundingRateE8(premiumSamplesE8: readonly bigint[], params: FundingParams): bigint {
   if (premiumSamplesE8.length === 0) return 0n;
-  const mean = floorDiv(premiumSamplesE8.reduce((s, p) => s + p, 0n), BigInt(premiumSamplesE8.length));
+  const mean = floorDiv(
+    premiumSamplesE8.reduce((s, p) => s + p, 0n),
+    BigInt(premiumSamplesE8.length),
+  );
   const rate = floorDiv(mean, BigInt(params.convergenceHours));
   const cap = BigInt(params.capE8);
   return rate > cap ? cap : rate < -cap ? -cap : rate;

@@ -64,7 +64,13 @@ export function accountMargin(collateral: bigint, held: HeldPosition[], orderMar
     .filter((h) => h.position.sizeLots !== 0n)
     .map((h) => {
       const n = notional(h.risk.units, h.markTicks, h.position.sizeLots);
-      return { h, notional: n, upnl: unrealizedPnl(h.risk.units, h.position, h.markTicks), im: initialMarginFor(n, h.leverage), mm: maintenanceFor(n, h.risk.maintenanceMarginBps) };
+      return {
+        h,
+        notional: n,
+        upnl: unrealizedPnl(h.risk.units, h.position, h.markTicks),
+        im: initialMarginFor(n, h.leverage),
+        mm: maintenanceFor(n, h.risk.maintenanceMarginBps),
+      };
     });
   const upnl = rows.reduce((s, r) => s + r.upnl, 0n);
   const equity = collateral + upnl;

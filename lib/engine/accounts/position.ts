@@ -26,7 +26,7 @@ export interface PositionChange {
 export function applyFill(units: MarketUnits, position: Position, priceTicks: number, sizeLots: bigint): PositionChange {
   if (sizeLots === 0n) return { position, realizedPnl: 0n };
   const held = position.sizeLots;
-  const sameDirection = held === 0n || (held > 0n) === (sizeLots > 0n);
+  const sameDirection = held === 0n || held > 0n === sizeLots > 0n;
   if (sameDirection) {
     return { position: { sizeLots: held + sizeLots, costBasis: position.costBasis + notional(units, priceTicks, sizeLots) }, realizedPnl: 0n };
   }

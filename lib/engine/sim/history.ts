@@ -59,7 +59,9 @@ export function backfill(input: BackfillInput): Backfill {
   // The live takers' mean, less the history's own multipliers below (about 1.13 for the noise, a little for moves).
   const perMinute = input.notionalPerMinute ?? expectedTakerNotionalPerMinute() / 1.15;
   const basis = input.venues.map((v) => input.models.map(() => v.basisBps.mean));
-  const candles: Backfill["candles"] = Object.fromEntries(input.venues.map((v) => [v.name, Object.fromEntries(input.models.map((m) => [m.symbol, [] as Candle[]]))]));
+  const candles: Backfill["candles"] = Object.fromEntries(
+    input.venues.map((v) => [v.name, Object.fromEntries(input.models.map((m) => [m.symbol, [] as Candle[]]))]),
+  );
 
   for (let t = start; t < end; t += MINUTE) {
     const path: number[][] = [process.prices()];
@@ -68,7 +70,8 @@ export function backfill(input: BackfillInput): Backfill {
     input.venues.forEach((venue, vi) => {
       input.models.forEach((model, si) => {
         const b = basis[vi]!;
-        b[si] = b[si]! + BASIS_REVERSION_PER_MINUTE * (venue.basisBps.mean - b[si]!) + venue.basisBps.sd * Math.sqrt(2 * BASIS_REVERSION_PER_MINUTE) * noise.normal();
+        b[si] =
+          b[si]! + BASIS_REVERSION_PER_MINUTE * (venue.basisBps.mean - b[si]!) + venue.basisBps.sd * Math.sqrt(2 * BASIS_REVERSION_PER_MINUTE) * noise.normal();
         const u = venue.units[model.symbol]!;
         const toTicks = (index: number) => Math.max(1, Math.round((index * (1 + b[si]! / 10_000)) / u.tick));
         const ticks = path.map((p) => toTicks(p[si]!));

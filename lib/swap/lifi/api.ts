@@ -107,7 +107,12 @@ export interface LifiApiOptions {
 }
 
 /** GETs a LI.FI endpoint; its 4xx answers become the caller's mistakes or "no route", everything else "unavailable". */
-export async function lifiGet<T extends z.ZodType>(opts: LifiApiOptions, path: string, query: Record<string, string | undefined>, schema: T): Promise<z.output<T>> {
+export async function lifiGet<T extends z.ZodType>(
+  opts: LifiApiOptions,
+  path: string,
+  query: Record<string, string | undefined>,
+  schema: T,
+): Promise<z.output<T>> {
   const url = new URL(`${opts.apiUrl}${path}`);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
   let res: Response;

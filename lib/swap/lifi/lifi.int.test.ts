@@ -38,7 +38,14 @@ describe("the LI.FI provider", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sent = lifi.requests.at(-1)!;
     expect(sent.path).toBe("/v1/quote");
-    expect(sent.query).toMatchObject({ fromChain: "1", toChain: "42161", fromAmount: "1000000000", slippage: "0.005", integrator: "bourse", fromAddress: SENDER });
+    expect(sent.query).toMatchObject({
+      fromChain: "1",
+      toChain: "42161",
+      fromAmount: "1000000000",
+      slippage: "0.005",
+      integrator: "bourse",
+      fromAddress: SENDER,
+    });
     expect(sent.headers["x-lifi-api-key"]).toBe("test-lifi-key");
     const q = res.body.data;
     expect(q).toMatchObject({
@@ -76,7 +83,13 @@ describe("the LI.FI provider", () => {
     expect(approval).toMatchObject({ kind: "approval", chainId: 1, chainType: "EVM", to: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", value: "0" });
     const decoded = decodeFunctionData({ abi: erc20Abi, data: approval!.data as `0x${string}` });
     expect(decoded).toEqual({ functionName: "approve", args: ["0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE", 1000000000n] });
-    expect(main).toMatchObject({ kind: "bridge", chainId: 1, to: "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE", value: BigInt("0x9503ed64de40").toString(), gasLimit: BigInt("0x4fb3e").toString() });
+    expect(main).toMatchObject({
+      kind: "bridge",
+      chainId: 1,
+      to: "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+      value: BigInt("0x9503ed64de40").toString(),
+      gasLimit: BigInt("0x4fb3e").toString(),
+    });
   });
 
   it("refuses to prepare LI.FI's transaction for another sender", async () => {

@@ -41,14 +41,19 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
   const rpc = (chainId: number): ChainConnection | null => {
     const url = input.config.rpcUrls[chainId];
     if (!url) return null;
-    if (!conns.has(chainId)) conns.set(chainId, connectChain({ id: chainId, name: findLifiChain(chainId)?.name ?? `chain ${chainId}`, rpcUrl: url, pollingMs: 2000 }));
+    if (!conns.has(chainId))
+      conns.set(chainId, connectChain({ id: chainId, name: findLifiChain(chainId)?.name ?? `chain ${chainId}`, rpcUrl: url, pollingMs: 2000 }));
     return conns.get(chainId)!;
   };
   const routeOf = (q: StoredQuote): LifiRoute => lifiRouteSchema.parse(q.data);
 
   function chain(ref: string | number, field: string): LifiChain {
     const found = findLifiChain(ref);
-    if (!found) throw new SwapError("invalid", `${field}: unknown chain ${JSON.stringify(String(ref))}; LI.FI routes here between ${LIFI_CHAINS.map((c) => c.key).join(", ")}`);
+    if (!found)
+      throw new SwapError(
+        "invalid",
+        `${field}: unknown chain ${JSON.stringify(String(ref))}; LI.FI routes here between ${LIFI_CHAINS.map((c) => c.key).join(", ")}`,
+      );
     return found;
   }
 
@@ -133,7 +138,10 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
         toAmountMin: e.toAmountMin,
         fromAmountUSD: e.fromAmountUSD ?? null,
         toAmountUSD: e.toAmountUSD ?? null,
-        rate: fractionToDecimal({ num: BigInt(e.toAmount) * 10n ** BigInt(fromToken.decimals), den: BigInt(e.fromAmount) * 10n ** BigInt(toToken.decimals) }, 10),
+        rate: fractionToDecimal(
+          { num: BigInt(e.toAmount) * 10n ** BigInt(fromToken.decimals), den: BigInt(e.fromAmount) * 10n ** BigInt(toToken.decimals) },
+          10,
+        ),
         priceImpact: impact ? fractionToDecimal(impact, 6) : null,
         slippage: fractionToDecimal(q.slippage, 6),
         approvalAddress: route.approvalAddress,
@@ -174,12 +182,31 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
     const tr = route.transactionRequest;
     const mainKind = route.kind;
     if (route.chainType === "SVM") {
-      return [{ kind: mainKind, chainId: from.id, chainType: "SVM", from: sender, to: null, data: tr.data, value: "0", gasLimit: null, description: `Sign the ${route.tool} transaction with your Solana wallet` }];
+      return [
+        {
+          kind: mainKind,
+          chainId: from.id,
+          chainType: "SVM",
+          from: sender,
+          to: null,
+          data: tr.data,
+          value: "0",
+          gasLimit: null,
+          description: `Sign the ${route.tool} transaction with your Solana wallet`,
+        },
+      ];
     }
     const amount = BigInt(route.fromAmount);
     const conn = rpc(from.id);
     const out: UnsignedTransaction[] = [];
-    const evmTx = (kind: UnsignedTransaction["kind"], to: string, data: string, value: bigint, gas: bigint | null, description: string): UnsignedTransaction => ({
+    const evmTx = (
+      kind: UnsignedTransaction["kind"],
+      to: string,
+      data: string,
+      value: bigint,
+      gas: bigint | null,
+      description: string,
+    ): UnsignedTransaction => ({
       kind,
       chainId: from.id,
       chainType: "EVM",
@@ -202,16 +229,37 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
         ]);
         if (balance < amount) {
           const decimals = stored.view.fromToken.decimals;
-          throw new SwapError("conflict", `Insufficient balance: ${sender} holds ${unitsToDecimal(balance, decimals)} ${stored.view.fromToken.symbol}; the quote needs ${unitsToDecimal(amount, decimals)}`);
+          throw new SwapError(
+            "conflict",
+            `Insufficient balance: ${sender} holds ${unitsToDecimal(balance, decimals)} ${stored.view.fromToken.symbol}; the quote needs ${unitsToDecimal(amount, decimals)}`,
+          );
         }
         allowance = current;
       }
       if (allowance === null || allowance < amount) {
         const needsReset = APPROVAL_RESET_TOKENS[from.id]?.includes(token.toLowerCase()) && (allowance === null || allowance > 0n);
         if (needsReset) {
-          out.push(evmTx("reset-approval", token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, 0n] }), 0n, APPROVE_GAS, `Reset the ${stored.view.fromToken.symbol} allowance to zero first`));
+          out.push(
+            evmTx(
+              "reset-approval",
+              token,
+              encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, 0n] }),
+              0n,
+              APPROVE_GAS,
+              `Reset the ${stored.view.fromToken.symbol} allowance to zero first`,
+            ),
+          );
         }
-        out.push(evmTx("approval", token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }), 0n, APPROVE_GAS, `Approve exactly the amount for ${route.tool}`));
+        out.push(
+          evmTx(
+            "approval",
+            token,
+            encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }),
+            0n,
+            APPROVE_GAS,
+            `Approve exactly the amount for ${route.tool}`,
+          ),
+        );
       }
     }
     out.push(evmTx(mainKind, tr.to ?? "", tr.data, BigInt(tr.value ?? "0"), tr.gasLimit ? BigInt(tr.gasLimit) : null, `Send through ${route.tool}`));
@@ -232,15 +280,26 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
     const known = (x: string | undefined): x is SwapSubstatus => x !== undefined && (SWAP_SUBSTATUSES as readonly string[]).includes(x);
     const receiving =
       s.receiving?.txHash && s.receiving.chainId
-        ? { chainId: s.receiving.chainId, txHash: s.receiving.txHash, token: s.receiving.token?.address ?? stored.view.toToken.address, amount: s.receiving.amount ?? null }
+        ? {
+            chainId: s.receiving.chainId,
+            txHash: s.receiving.txHash,
+            token: s.receiving.token?.address ?? stored.view.toToken.address,
+            amount: s.receiving.amount ?? null,
+          }
         : null;
     if (s.status === "DONE") {
       return { status: "DONE", substatus: known(s.substatus) ? s.substatus : "COMPLETED", substatusMessage: s.substatusMessage ?? "Done", receiving };
     }
     if (s.status === "FAILED" || s.status === "INVALID") {
-      return { status: "FAILED", substatus: known(s.substatus) ? s.substatus : "UNKNOWN_FAILED_ERROR", substatusMessage: s.substatusMessage ?? "LI.FI reports the transfer failed", receiving };
+      return {
+        status: "FAILED",
+        substatus: known(s.substatus) ? s.substatus : "UNKNOWN_FAILED_ERROR",
+        substatusMessage: s.substatusMessage ?? "LI.FI reports the transfer failed",
+        receiving,
+      };
     }
-    if (s.status === "NOT_FOUND") return { status: "PENDING", substatus: "WAIT_SOURCE_CONFIRMATIONS", substatusMessage: "LI.FI has not seen the transaction yet", receiving: null };
+    if (s.status === "NOT_FOUND")
+      return { status: "PENDING", substatus: "WAIT_SOURCE_CONFIRMATIONS", substatusMessage: "LI.FI has not seen the transaction yet", receiving: null };
     return {
       status: "PENDING",
       substatus: known(s.substatus) ? s.substatus : "WAIT_DESTINATION_TRANSACTION",
@@ -267,7 +326,16 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
   }
 
   function chains(): SwapChainView[] {
-    return LIFI_CHAINS.map((c) => ({ id: c.id, key: c.key, name: c.name, chainType: c.chainType, nativeSymbol: c.nativeSymbol, rpcUrl: null, faucet: false, tokens: [] }));
+    return LIFI_CHAINS.map((c) => ({
+      id: c.id,
+      key: c.key,
+      name: c.name,
+      chainType: c.chainType,
+      nativeSymbol: c.nativeSymbol,
+      rpcUrl: null,
+      faucet: false,
+      tokens: [],
+    }));
   }
 
   return {
@@ -277,11 +345,22 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
     prepare,
     async execute(stored, account, record) {
       const route = routeOf(stored);
-      if (route.chainType !== "EVM") throw new SwapError("invalid", "The server-held wallet signs EVM transactions only; sign Solana routes with your own wallet (POST /agent/swap/prepare)");
+      if (route.chainType !== "EVM")
+        throw new SwapError(
+          "invalid",
+          "The server-held wallet signs EVM transactions only; sign Solana routes with your own wallet (POST /agent/swap/prepare)",
+        );
       const conn = rpc(route.fromChainId);
       if (!conn) throw new SwapError("unavailable", `No RPC endpoint for chain ${route.fromChainId}: add it to SWAP_RPC_URLS to execute there`);
       const transactions = await prepare(stored, account.address);
-      return signRecordSend({ conn, account, transactions, lock: input.lock, record, onSendError: (err) => input.log.warn({ err }, "LI.FI swap send failed; status will resend") });
+      return signRecordSend({
+        conn,
+        account,
+        transactions,
+        lock: input.lock,
+        record,
+        onSendError: (err) => input.log.warn({ err }, "LI.FI swap send failed; status will resend"),
+      });
     },
     status,
     identify,

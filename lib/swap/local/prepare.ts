@@ -39,9 +39,25 @@ export async function prepareLocal(network: ChainNetwork, stored: StoredQuote, s
   const out: UnsignedTransaction[] = [];
   if (allowance < amountIn) {
     if (allowance > 0n && token.approvalResetRequired) {
-      out.push(tx("reset-approval", token.address, encodeFunctionData({ abi: testTokenAbi, functionName: "approve", args: [route.spender, 0n] }), GAS.approve, `Reset the ${token.symbol} allowance to zero (${token.symbol} refuses to change a non-zero allowance)`));
+      out.push(
+        tx(
+          "reset-approval",
+          token.address,
+          encodeFunctionData({ abi: testTokenAbi, functionName: "approve", args: [route.spender, 0n] }),
+          GAS.approve,
+          `Reset the ${token.symbol} allowance to zero (${token.symbol} refuses to change a non-zero allowance)`,
+        ),
+      );
     }
-    out.push(tx("approval", token.address, encodeFunctionData({ abi: testTokenAbi, functionName: "approve", args: [route.spender, amountIn] }), GAS.approve, `Approve exactly ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol}`));
+    out.push(
+      tx(
+        "approval",
+        token.address,
+        encodeFunctionData({ abi: testTokenAbi, functionName: "approve", args: [route.spender, amountIn] }),
+        GAS.approve,
+        `Approve exactly ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol}`,
+      ),
+    );
   }
   const recipient = (stored.view.toAddress as Address | null) ?? sender;
   const deadline = block.timestamp + DEADLINE_SECONDS;
@@ -52,7 +68,11 @@ export async function prepareLocal(network: ChainNetwork, stored: StoredQuote, s
       tx(
         "swap",
         src.contracts.router,
-        encodeFunctionData({ abi: routerAbi, functionName: "swapExactIn", args: [token.address, route.tokenOut, amountIn, BigInt(route.toAmountMin), recipient, deadline] }),
+        encodeFunctionData({
+          abi: routerAbi,
+          functionName: "swapExactIn",
+          args: [token.address, route.tokenOut, amountIn, BigInt(route.toAmountMin), recipient, deadline],
+        }),
         GAS.swapBase + GAS.perHop * hops,
         `Swap ${unitsToDecimal(amountIn, token.decimals)} ${token.symbol} for at least ${unitsToDecimal(BigInt(route.toAmountMin), toToken.decimals, 6)} ${toToken.symbol}`,
       ),

@@ -46,7 +46,10 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
     const fee = (gross * BRIDGE_FEE_BPS) / BPS;
     const net = gross - fee;
     if (net > inventory) {
-      throw new SwapError("no_route", `No route: the bridge to ${dst.name} holds ${unitsToDecimal(inventory, 6)} USDC, less than the ${unitsToDecimal(net, 6)} this swap would bridge`);
+      throw new SwapError(
+        "no_route",
+        `No route: the bridge to ${dst.name} holds ${unitsToDecimal(inventory, 6)} USDC, less than the ${unitsToDecimal(net, 6)} this swap would bridge`,
+      );
     }
     bridge = { gross, fee, net };
     dstHops = to.symbol === hubOf(dst).symbol ? [] : routeHops(dst, dstReserves!, hubOf(dst), to, net);
@@ -95,7 +98,14 @@ export async function quoteLocal(network: ChainNetwork, q: QuoteInput): Promise<
       price: gasPrice.toString(),
       amount: amount.toString(),
       amountUSD: usdText({ num: amount * ethPrice.num, den: ethPrice.den * 10n ** 18n }),
-      token: { chainId: src.id, address: "0x0000000000000000000000000000000000000000", symbol: "ETH", name: "Ether", decimals: 18, priceUSD: priceText(ethPrice) },
+      token: {
+        chainId: src.id,
+        address: "0x0000000000000000000000000000000000000000",
+        symbol: "ETH",
+        name: "Ether",
+        decimals: 18,
+        priceUSD: priceText(ethPrice),
+      },
     };
   };
   const sendGas = bridge ? GAS.depositBase + GAS.perHop * BigInt(srcHops.length) : GAS.swapBase + GAS.perHop * BigInt(srcHops.length);

@@ -15,7 +15,10 @@ export const limitOf = (estimate: bigint) => (estimate * 3n) / 2n;
 /** The on-chain deadline of prepared transactions, from the chain's latest block (Uniswap's default). */
 export const DEADLINE_SECONDS = 30n * 60n;
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => a as Address);
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .transform((a) => a as Address);
 
 /** How a local quote is carried out; stored with the quote (and parsed back from the database). */
 export const localRouteSchema = z.object({

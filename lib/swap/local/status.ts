@@ -18,7 +18,12 @@ export async function localStatus(network: ChainNetwork, db: Database, swap: Swa
   const src = chainOf(network, route.chainId);
   const hash = swap.sourceTxHash as Hash;
   const receipt = await src.conn.public.getTransactionReceipt({ hash }).catch(() => null);
-  const pending = (substatus: StatusUpdate["substatus"], message: string): StatusUpdate => ({ status: "PENDING", substatus, substatusMessage: message, receiving: null });
+  const pending = (substatus: StatusUpdate["substatus"], message: string): StatusUpdate => ({
+    status: "PENDING",
+    substatus,
+    substatusMessage: message,
+    receiving: null,
+  });
   if (!receipt) {
     if (swap.mode === "desk") await resendMissing(src.conn, swap.transactions);
     return pending("WAIT_SOURCE_CONFIRMATIONS", `Waiting for the transaction to be mined on ${src.name}`);
@@ -32,7 +37,12 @@ export async function localStatus(network: ChainNetwork, db: Database, swap: Swa
       (l) => l.address.toLowerCase() === route.tokenOut.toLowerCase() && l.args.to.toLowerCase() === swap.recipient.toLowerCase(),
     );
     const amount = received.reduce((sum, l) => sum + l.args.value, 0n);
-    return { status: "DONE", substatus: "COMPLETED", substatusMessage: "The swap is complete", receiving: { chainId: src.id, txHash: hash, token: route.tokenOut, amount: amount.toString() } };
+    return {
+      status: "DONE",
+      substatus: "COMPLETED",
+      substatusMessage: "The swap is complete",
+      receiving: { chainId: src.id, txHash: hash, token: route.tokenOut, amount: amount.toString() },
+    };
   }
   const latest = await src.conn.public.getBlockNumber();
   const confirmations = Number(latest - receipt.blockNumber) + 1;
@@ -44,7 +54,9 @@ export async function localStatus(network: ChainNetwork, db: Database, swap: Swa
   const [transfer] = await db
     .select()
     .from(bridgeTransfers)
-    .where(and(eq(bridgeTransfers.setId, network.setId), eq(bridgeTransfers.srcChainId, src.id), eq(bridgeTransfers.depositId, Number(deposit.args.depositId))));
+    .where(
+      and(eq(bridgeTransfers.setId, network.setId), eq(bridgeTransfers.srcChainId, src.id), eq(bridgeTransfers.depositId, Number(deposit.args.depositId))),
+    );
   const dst = chainOf(network, route.dstChainId);
   if (transfer?.status === "released") {
     return {

@@ -153,7 +153,15 @@ function liveParts(core: BookCore, now: number, activity: VenueActivity): LivePa
   const venues = core.venues.map(({ listed, ...v }): VenueBookStatus => {
     const ageMs = Math.max(0, now - v.updatedAt);
     const silentMs = now - Math.max(v.updatedAt, activity.lastHeard(v.venue));
-    return { venue: v.venue, updatedAt: v.updatedAt, ageMs, stale: !listed || silentMs > STALE_AFTER_MS, bestBid: v.bestBid, bestAsk: v.bestAsk, netted: v.netted };
+    return {
+      venue: v.venue,
+      updatedAt: v.updatedAt,
+      ageMs,
+      stale: !listed || silentMs > STALE_AFTER_MS,
+      bestBid: v.bestBid,
+      bestAsk: v.bestAsk,
+      netted: v.netted,
+    };
   });
   return { stale: venues.some((v) => v.stale), venues, time: now };
 }

@@ -61,7 +61,10 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
   const { spec, listings } = listedMarket(source, symbol);
   const f = marketFormat(spec);
   const lots = quantity === undefined ? 1 : parseQuantity(quantity, spec.lot);
-  const inputs = routeVenueInputs(listings.map((l) => l.venue), symbol);
+  const inputs = routeVenueInputs(
+    listings.map((l) => l.venue),
+    symbol,
+  );
   const plan = planRoute({ market: spec, side, quantityLots: lots, venues: inputs });
   // The aggregated book's mid (crossing venues netted), so the slippage matches the mid the book shows.
   const { bestBid, bestAsk } = mergeBooks(inputs, { depth: 0 }); // only the best prices: no level is built
@@ -80,7 +83,13 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
     filled: f.size(plan.filledLots),
     complete: plan.complete,
     bestVenue: plan.bestVenue,
-    legs: plan.legs.map((leg) => ({ venue: leg.venue, size: f.size(leg.sizeLots), avgPrice: perUnit(leg.notional, leg.sizeLots)!, worstPrice: f.price(leg.worstPrice), fee: formatAtoms(leg.fee) })),
+    legs: plan.legs.map((leg) => ({
+      venue: leg.venue,
+      size: f.size(leg.sizeLots),
+      avgPrice: perUnit(leg.notional, leg.sizeLots)!,
+      worstPrice: f.price(leg.worstPrice),
+      fee: formatAtoms(leg.fee),
+    })),
     avgPrice: perUnit(plan.notional, plan.filledLots),
     avgPriceAfterFees: perUnit(plan.allIn, plan.filledLots),
     mid: midTimesTwo === null ? null : formatHalf(midTimesTwo, spec.baseTick),
@@ -121,7 +130,8 @@ function parseQuantity(quantity: string, lot: string): number {
     if (lots <= 0) throw new MarketDataError("invalid", `quantity must be positive`);
     return lots;
   } catch (err) {
-    if (err instanceof UnitError) throw new MarketDataError("invalid", `quantity: ${err.code === "NOT_A_MULTIPLE" ? `must be a multiple of the lot size ${lot}` : err.message}`);
+    if (err instanceof UnitError)
+      throw new MarketDataError("invalid", `quantity: ${err.code === "NOT_A_MULTIPLE" ? `must be a multiple of the lot size ${lot}` : err.message}`);
     throw err;
   }
 }

@@ -19,7 +19,8 @@ export function listedMarket(source: MarketSource, symbol: string): ListedMarket
   if (source.venues.length === 0) throw new MarketDataError("unavailable", "market data is unavailable: no venue is connected (VENUES=off)");
   const spec = findMarket(symbol);
   const listings = spec === undefined ? [] : listingsOf(source.venues, symbol);
-  if (spec === undefined || listings.length === 0) throw new MarketDataError("unknown_symbol", `unknown symbol ${JSON.stringify(symbol)}; GET /token-pairs lists the markets`);
+  if (spec === undefined || listings.length === 0)
+    throw new MarketDataError("unknown_symbol", `unknown symbol ${JSON.stringify(symbol)}; GET /token-pairs lists the markets`);
   return { spec, listings };
 }
 

@@ -72,7 +72,10 @@ class Feed {
   }
 
   join(): Client {
-    const client = new Client(() => this.snapshot(), () => this.leave(client));
+    const client = new Client(
+      () => this.snapshot(),
+      () => this.leave(client),
+    );
     this.clients.add(client);
     return client;
   }

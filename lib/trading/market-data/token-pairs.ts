@@ -69,7 +69,11 @@ function readPairs(venues: MarketSource["venues"], now: number): TokenPairView[]
     const tickers = listings.map(({ venue }) => venue.ticker(spec.symbol));
     const marks = tickers.flatMap((t) => (t && t.markPrice > 0 ? [t.markPrice] : []));
     const rates = tickers.flatMap((t) => (t ? [t.fundingRateE8] : []));
-    const day = lastDay(listings.map((l) => l.venue), spec.symbol, now);
+    const day = lastDay(
+      listings.map((l) => l.venue),
+      spec.symbol,
+      now,
+    );
     out.push({
       symbol: spec.symbol,
       base: spec.base,
@@ -79,7 +83,14 @@ function readPairs(venues: MarketSource["venues"], now: number): TokenPairView[]
       maxLeverage: spec.maxLeverage,
       markPrice: marks.length > 0 ? f.price(median(marks)) : null,
       indexPrice: tickers[0] && tickers[0].indexPrice > 0 ? f.price(tickers[0].indexPrice) : null,
-      fundingRate: rates.length > 0 ? formatRatio(rates.reduce((s, r) => s + r, 0n), BigInt(rates.length) * 100_000_000n, 8) : null,
+      fundingRate:
+        rates.length > 0
+          ? formatRatio(
+              rates.reduce((s, r) => s + r, 0n),
+              BigInt(rates.length) * 100_000_000n,
+              8,
+            )
+          : null,
       lastPrice: day.last === null ? null : f.price(day.last),
       volume24h: f.size(day.volumeLots),
       change24h: day.first === null || day.last === null ? null : formatRatio(BigInt(day.last - day.first) * 100n, BigInt(day.first), 2),

@@ -17,7 +17,12 @@ export interface LeverageChange {
  * a TradingError of kind "risk" naming the rule's category. Call it under the owner lock, together
  * with the orders it lets through.
  */
-export async function assertRiskAllows(ctx: TradingContext, caller: Caller, orders: readonly ProposedOrder[], leverage: readonly LeverageChange[] = []): Promise<void> {
+export async function assertRiskAllows(
+  ctx: TradingContext,
+  caller: Caller,
+  orders: readonly ProposedOrder[],
+  leverage: readonly LeverageChange[] = [],
+): Promise<void> {
   const db = ctx.database.db;
   // Reducing orders (closes) stay possible under the switch: it stops new risk, not its removal.
   if (orders.some((o) => !o.reduceOnly) && (await killSwitchEngaged(db, caller.ownerId, caller.keyId))) {
@@ -41,7 +46,14 @@ export async function assertRiskAllows(ctx: TradingContext, caller: Caller, orde
 
 /** The owner's positions, live orders and equity summed across venues (in-memory reads on the simulated venues). */
 export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promise<RiskSnapshot> {
-  const per = await Promise.all(ctx.venues.map(async (v: Venue) => ({ venue: v, positions: await v.positions(ownerId), open: await v.openOrders(ownerId), balance: await v.balance(ownerId) })));
+  const per = await Promise.all(
+    ctx.venues.map(async (v: Venue) => ({
+      venue: v,
+      positions: await v.positions(ownerId),
+      open: await v.openOrders(ownerId),
+      balance: await v.balance(ownerId),
+    })),
+  );
   const symbols: RiskSnapshot["symbols"] = new Map();
   const entry = (symbol: string) => {
     let s = symbols.get(symbol);

@@ -84,7 +84,8 @@ export function parseOverride(input: Record<string, unknown>): RiskOverride {
         break;
       case "maxLeverage":
       case "maxOpenOrders":
-        if (typeof value !== "number" || !Number.isSafeInteger(value) || value < (field === "maxLeverage" ? 1 : 0)) throw invalid(`${field}: must be a whole number`);
+        if (typeof value !== "number" || !Number.isSafeInteger(value) || value < (field === "maxLeverage" ? 1 : 0))
+          throw invalid(`${field}: must be a whole number`);
         out[field] = value;
         break;
       case "priceCollar":

@@ -29,7 +29,10 @@ export async function setOverride(db: Database, ownerId: string, keyId: string |
     return limits;
   }
   const values = { ownerId, keyId: key, limits: limits as Record<string, string | number>, updatedAt: now };
-  await db.insert(riskOverrides).values(values).onConflictDoUpdate({ target: [riskOverrides.ownerId, riskOverrides.keyId], set: { limits: values.limits, updatedAt: now } });
+  await db
+    .insert(riskOverrides)
+    .values(values)
+    .onConflictDoUpdate({ target: [riskOverrides.ownerId, riskOverrides.keyId], set: { limits: values.limits, updatedAt: now } });
   return limits;
 }
 
@@ -63,7 +66,10 @@ export async function killSwitchEngaged(db: Database, ownerId: string, keyId: st
 }
 
 export async function engageSwitch(db: Database, ownerId: string, keyId: string | null, now: number): Promise<void> {
-  await db.insert(killSwitches).values({ ownerId, keyId: keyId ?? EVERY_KEY, engagedAt: now }).onConflictDoNothing();
+  await db
+    .insert(killSwitches)
+    .values({ ownerId, keyId: keyId ?? EVERY_KEY, engagedAt: now })
+    .onConflictDoNothing();
 }
 
 export async function releaseSwitch(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
@@ -77,7 +83,10 @@ export async function releaseSwitch(db: Database, ownerId: string, keyId: string
 /** The switches an owner has engaged: `all` for every key, and the keys pulled one by one. */
 export async function switchesOf(db: Database, ownerId: string): Promise<{ all: boolean; keys: { keyId: string; engagedAt: number }[] }> {
   const rows = await db.select().from(killSwitches).where(eq(killSwitches.ownerId, ownerId));
-  return { all: rows.some((r) => r.keyId === EVERY_KEY), keys: rows.filter((r) => r.keyId !== EVERY_KEY).map((r) => ({ keyId: r.keyId, engagedAt: r.engagedAt })) };
+  return {
+    all: rows.some((r) => r.keyId === EVERY_KEY),
+    keys: rows.filter((r) => r.keyId !== EVERY_KEY).map((r) => ({ keyId: r.keyId, engagedAt: r.engagedAt })),
+  };
 }
 
 /** The owner's equity when the day began for risk: the first value recorded for the UTC day wins. */

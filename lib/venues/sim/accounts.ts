@@ -65,7 +65,12 @@ export interface OrderExposure {
 }
 
 /** Cross margin of the account at the given marks; resting orders hold initial margin at their leverage. */
-export function marginOf(account: AccountState, riskOf: (symbol: string) => MarketRisk, markOf: (symbol: string) => number, orders: Iterable<OrderExposure>): AccountMargin {
+export function marginOf(
+  account: AccountState,
+  riskOf: (symbol: string) => MarketRisk,
+  markOf: (symbol: string) => number,
+  orders: Iterable<OrderExposure>,
+): AccountMargin {
   const held: HeldPosition[] = [];
   for (const [symbol, p] of account.positions) {
     if (p.position.sizeLots === 0n) continue;

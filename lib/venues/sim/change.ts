@@ -94,6 +94,13 @@ export class OwnerChange {
   }
 
   get empty(): boolean {
-    return this.orders.size === 0 && this.accounts.size === 0 && this.positions.size === 0 && this.fills.length === 0 && this.funding.length === 0 && this.transfers.length === 0;
+    return (
+      this.orders.size === 0 &&
+      this.accounts.size === 0 &&
+      this.positions.size === 0 &&
+      this.fills.length === 0 &&
+      this.funding.length === 0 &&
+      this.transfers.length === 0
+    );
   }
 }

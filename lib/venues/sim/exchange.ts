@@ -86,7 +86,8 @@ export class SimExchange {
           paperBalance: options.paperBalance,
           defaultLeverage: options.defaultLeverage ?? 10,
           commit: (change) => this.commit(change),
-          findOrder: async (ownerId, q) => ("orderId" in q ? options.store.order(ownerId, q.orderId) : options.store.orderByClientId(ownerId, profile.name, q.clientOrderId)),
+          findOrder: async (ownerId, q) =>
+            "orderId" in q ? options.store.order(ownerId, q.orderId) : options.store.orderByClientId(ownerId, profile.name, q.clientOrderId),
           delay: options.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
           newId,
           bootId,
@@ -118,7 +119,12 @@ export class SimExchange {
       endMs: stored?.time ?? now,
       minutes: HISTORY_MINUTES,
     });
-    const checkpoint: Checkpoint = stored ?? { time: Math.floor(now / MINUTE) * MINUTE, process: history.process, flow: createRng(options.seed ^ 0x2545f491).state(), basis: history.basisBps };
+    const checkpoint: Checkpoint = stored ?? {
+      time: Math.floor(now / MINUTE) * MINUTE,
+      process: history.process,
+      flow: createRng(options.seed ^ 0x2545f491).state(),
+      basis: history.basisBps,
+    };
     const exchange = new SimExchange(options, checkpoint);
     // History ends where the market now stands, so a restart shows no jump.
     const scale = checkpoint.process.logPrices.map((l, i) => Math.exp(l - history.process.logPrices[i]!));
@@ -128,7 +134,14 @@ export class SimExchange {
         const k = venue.deps.profile.tickMultiple;
         const price = (venueTicks: number) => Math.max(1, Math.round(venueTicks * scale[i]!)) * k;
         m.loadHistory(
-          history.candles[venue.name]![spec.symbol]!.map((c) => ({ time: c.time, open: price(c.open), high: price(c.high), low: price(c.low), close: price(c.close), volumeLots: c.volumeLots })),
+          history.candles[venue.name]![spec.symbol]!.map((c) => ({
+            time: c.time,
+            open: price(c.open),
+            high: price(c.high),
+            low: price(c.low),
+            close: price(c.close),
+            volumeLots: c.volumeLots,
+          })),
         );
       }
     }
@@ -213,7 +226,8 @@ export class SimExchange {
       for (const [i, spec] of markets.entries()) {
         const m = venue.simMarkets.get(spec.symbol)!;
         const tick = Number(spec.baseTick);
-        m.basisBps = profile.basisBps.mean + (m.basisBps - profile.basisBps.mean) * decay + profile.basisBps.sd * Math.sqrt(1 - decay * decay) * this.flow.normal();
+        m.basisBps =
+          profile.basisBps.mean + (m.basisBps - profile.basisBps.mean) * decay + profile.basisBps.sd * Math.sqrt(1 - decay * decay) * this.flow.normal();
         m.indexPrice = Math.max(1, Math.round(prices[i]! / tick));
         m.fair = (prices[i]! * (1 + m.basisBps / 10_000)) / tick;
         if (t >= m.nextQuoteAt) {
@@ -248,9 +262,15 @@ export class SimExchange {
       if (rich === undefined || cheap === undefined || rich.venue === cheap.venue || rich.price < cheap.price) return;
       const lots = Math.min(rich.m.book.snapshot(1).bids[0]!.size, cheap.m.book.snapshot(1).asks[0]!.size);
       const owner = `${SIM_OWNER_PREFIX}arb`;
-      const buy = cheap.m.book.submit({ id: `arb-${++this.mmOrderSeq}`, owner, side: "BUY", type: "LIMIT", price: cheap.price, size: lots, timeInForce: "IOC" }, t);
+      const buy = cheap.m.book.submit(
+        { id: `arb-${++this.mmOrderSeq}`, owner, side: "BUY", type: "LIMIT", price: cheap.price, size: lots, timeInForce: "IOC" },
+        t,
+      );
       this.applyAll(cheap.venue, cheap.m, [buy], t, change);
-      const sell = rich.m.book.submit({ id: `arb-${++this.mmOrderSeq}`, owner, side: "SELL", type: "LIMIT", price: rich.price, size: lots, timeInForce: "IOC" }, t);
+      const sell = rich.m.book.submit(
+        { id: `arb-${++this.mmOrderSeq}`, owner, side: "SELL", type: "LIMIT", price: rich.price, size: lots, timeInForce: "IOC" },
+        t,
+      );
       this.applyAll(rich.venue, rich.m, [sell], t, change);
     }
   }
@@ -260,7 +280,12 @@ export class SimExchange {
     const price = m.fair * Number(m.spec.baseTick);
     const lotsAtTouch = Math.max(1, Math.round((15_000 * profile.depthScale) / (price * Number(m.spec.lot))));
     const halfSpread = m.fair * 0.00005;
-    const desired = desiredQuotes(this.quoteCentre(venue, m, halfSpread), { tickMultiple: profile.tickMultiple, levels: profile.depthLevels, lotsAtTouch, halfSpread });
+    const desired = desiredQuotes(this.quoteCentre(venue, m, halfSpread), {
+      tickMultiple: profile.tickMultiple,
+      levels: profile.depthLevels,
+      lotsAtTouch,
+      halfSpread,
+    });
     const { cancel, place } = quoteChanges(m.quoteLadders(), desired);
     for (const c of cancel) {
       const quotes = c.side === "BUY" ? m.quotes.bids : m.quotes.asks;
@@ -320,7 +345,10 @@ export class SimExchange {
     const side = this.flow.next() < 0.5 ? "BUY" : "SELL";
     // Takers accept up to 1% from the mark, as a venue's market-order protection would.
     const protectionPrice = Math.max(1, Math.round(m.markPrice * (side === "BUY" ? 1.01 : 0.99)));
-    const result = m.book.submit({ id: `tk-${++this.mmOrderSeq}`, owner: `${SIM_OWNER_PREFIX}taker:${venue.name}`, side, type: "MARKET", size: lots, protectionPrice }, t);
+    const result = m.book.submit(
+      { id: `tk-${++this.mmOrderSeq}`, owner: `${SIM_OWNER_PREFIX}taker:${venue.name}`, side, type: "MARKET", size: lots, protectionPrice },
+      t,
+    );
     this.applyAll(venue, m, [result], t, change);
   }
 

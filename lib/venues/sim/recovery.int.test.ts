@@ -38,7 +38,9 @@ type Ack = VenueOrder & { owner: string };
 
 /** Starts the trader, collects its acknowledgements and kills it -9 once it has enough. */
 async function tradeThenKill(target: DatabaseTarget): Promise<Ack[]> {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/fixtures/venue-trader.ts", JSON.stringify(target)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/fixtures/venue-trader.ts", JSON.stringify(target)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const acks: Ack[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -81,17 +83,29 @@ describe("recovery after kill -9", () => {
     for (const owner of TRADERS) {
       for (const { name: venue } of VENUES) {
         const ledger = await storedLedger(database, owner, venue);
-        const positions = await db.select().from(venuePositions).where(and(eq(venuePositions.ownerId, owner), eq(venuePositions.venue, venue)));
+        const positions = await db
+          .select()
+          .from(venuePositions)
+          .where(and(eq(venuePositions.ownerId, owner), eq(venuePositions.venue, venue)));
         for (const p of positions) expect(p.sizeLots, `${owner} ${venue} ${p.symbol}`).toBe(ledger.lotsBySymbol[p.symbol] ?? 0);
         for (const [symbol, lots] of Object.entries(ledger.lotsBySymbol)) expect(positions.find((p) => p.symbol === symbol)?.sizeLots ?? 0).toBe(lots);
-        const [account] = await db.select().from(venueAccounts).where(and(eq(venueAccounts.ownerId, owner), eq(venueAccounts.venue, venue)));
+        const [account] = await db
+          .select()
+          .from(venueAccounts)
+          .where(and(eq(venueAccounts.ownerId, owner), eq(venueAccounts.venue, venue)));
         if (account !== undefined) expect(account.collateral).toBe(ledger.expectedCollateral);
       }
     }
 
     // Reopened, the exchange holds the same positions, balances and resting orders, and the orders are back in the books.
     const restingBefore = [...stored.values()].filter((o) => o.status === "NEW" || o.status === "PARTIALLY_FILLED");
-    const exchange = await SimExchange.open({ seed: 9, now: () => Date.now(), store: createVenueStore(db), paperBalance: parseAtoms("100000"), delay: async () => {} });
+    const exchange = await SimExchange.open({
+      seed: 9,
+      now: () => Date.now(),
+      store: createVenueStore(db),
+      paperBalance: parseAtoms("100000"),
+      delay: async () => {},
+    });
     cleanups.push(() => exchange.stop());
     await exchange.flushed();
     for (const owner of TRADERS) {

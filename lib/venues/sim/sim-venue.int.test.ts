@@ -55,7 +55,14 @@ describe("margin and PnL", () => {
     expect(placed.fills[0]!.fee).toBe(usdc("24")); // 60,000 × 4 bps
 
     const [position] = await h.venue.positions(OWNER);
-    expect(position).toMatchObject({ symbol: "BTC-USD", size: ONE_BTC, costBasis: usdc("60000"), leverage: 10, initialMargin: usdc("6000"), maintenanceMargin: usdc("600") });
+    expect(position).toMatchObject({
+      symbol: "BTC-USD",
+      size: ONE_BTC,
+      costBasis: usdc("60000"),
+      leverage: 10,
+      initialMargin: usdc("6000"),
+      maintenanceMargin: usdc("600"),
+    });
     const balance = await h.venue.balance(OWNER);
     expect(balance.collateral).toBe(usdc("9976"));
     expect(balance.available).toBe(usdc("3976"));
@@ -197,9 +204,15 @@ describe("orders", () => {
     try {
       await birch.addOwner(OWNER);
       await birch.mark(600_000);
-      expect(await birch.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "LIMIT", price: 590_001, size: 100 })).toMatchObject({ ok: false, code: "INVALID_ORDER" });
+      expect(await birch.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "LIMIT", price: 590_001, size: 100 })).toMatchObject({
+        ok: false,
+        code: "INVALID_ORDER",
+      });
       expect(await birch.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "LIMIT", size: 100 })).toMatchObject({ ok: false, code: "INVALID_ORDER" });
-      expect(await birch.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "STOP_LIMIT", price: 590_000, size: 100 })).toMatchObject({ ok: false, code: "INVALID_ORDER" });
+      expect(await birch.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "STOP_LIMIT", price: 590_000, size: 100 })).toMatchObject({
+        ok: false,
+        code: "INVALID_ORDER",
+      });
       expect(await birch.venue.place(OWNER, { symbol: "NOPE-USD", side: "BUY", type: "MARKET", size: 1 })).toMatchObject({ ok: false, code: "UNKNOWN_SYMBOL" });
     } finally {
       await birch.close();

@@ -98,7 +98,13 @@ export class SimVenue implements Venue {
     const m = this.simMarkets.get(symbol);
     if (m === undefined) return undefined;
     const hour = 3_600_000;
-    return { symbol, markPrice: m.markPrice, indexPrice: m.indexPrice, fundingRateE8: m.fundingRateE8, nextFundingAt: Math.floor(this.deps.now() / hour) * hour + hour };
+    return {
+      symbol,
+      markPrice: m.markPrice,
+      indexPrice: m.indexPrice,
+      fundingRateE8: m.fundingRateE8,
+      nextFundingAt: Math.floor(this.deps.now() / hour) * hour + hour,
+    };
   }
 
   subscribe(listener: (event: VenueEvent) => void): () => void {
@@ -238,7 +244,14 @@ export class SimVenue implements Venue {
   apply(market: SimMarket, result: MatchResult, now: number, change: OwnerChange, liquidation = false): OwnedFill[] {
     const booked: OwnedFill[] = [];
     for (const fill of result.fills) {
-      const trade = { id: `${this.deps.bootId}-${this.name}-${market.spec.symbol}-${fill.seq}`, symbol: market.spec.symbol, price: fill.price, size: fill.size, side: fill.takerSide, time: now };
+      const trade = {
+        id: `${this.deps.bootId}-${this.name}-${market.spec.symbol}-${fill.seq}`,
+        symbol: market.spec.symbol,
+        price: fill.price,
+        size: fill.size,
+        side: fill.takerSide,
+        time: now,
+      };
       market.recordTrade(trade);
       this.emit({ type: "trade", venue: this.name, trade });
       for (const side of ownerFills(fill)) {
@@ -351,7 +364,12 @@ export class SimVenue implements Venue {
   }
 
   margin(owner: string, account: AccountState) {
-    return marginOf(account, (s) => this.simMarkets.get(s)!.risk, (s) => this.simMarkets.get(s)!.markPrice, this.exposures(owner));
+    return marginOf(
+      account,
+      (s) => this.simMarkets.get(s)!.risk,
+      (s) => this.simMarkets.get(s)!.markPrice,
+      this.exposures(owner),
+    );
   }
 
   /** Every live order of an owner here, cancelled (liquidation). */
@@ -411,7 +429,16 @@ export class SimVenue implements Venue {
       if (held === undefined || held.position.sizeLots === 0n) continue;
       const amount = fundingPayment(market.risk.units, held.position, market.markPrice, rateE8);
       bookFunding(account, held, amount, now);
-      change.funding.push({ ownerId: owner, venue: this.name, symbol, rateE8, positionLots: Number(held.position.sizeLots), markPrice: market.markPrice, amount, time: now });
+      change.funding.push({
+        ownerId: owner,
+        venue: this.name,
+        symbol,
+        rateE8,
+        positionLots: Number(held.position.sizeLots),
+        markPrice: market.markPrice,
+        amount,
+        time: now,
+      });
       change.position(owner, this.name, symbol, held);
       change.account(owner, this.name, account);
     }
@@ -431,12 +458,26 @@ export class SimVenue implements Venue {
   /** Rebuilds owners' state from storage; resting orders go back into the books. */
   restore(accounts: AccountRow[], positions: PositionRow[], openOrders: OwnedOrder[]): void {
     for (const a of accounts) {
-      this.accounts.set(a.ownerId, { collateral: a.collateral, deposits: a.deposits, realizedPnl: a.realizedPnl, fees: a.fees, funding: a.funding, updatedAt: a.updatedAt, positions: new Map() });
+      this.accounts.set(a.ownerId, {
+        collateral: a.collateral,
+        deposits: a.deposits,
+        realizedPnl: a.realizedPnl,
+        fees: a.fees,
+        funding: a.funding,
+        updatedAt: a.updatedAt,
+        positions: new Map(),
+      });
     }
     for (const p of positions) {
       const account = this.accounts.get(p.ownerId);
       if (account === undefined) continue;
-      account.positions.set(p.symbol, { position: { sizeLots: BigInt(p.sizeLots), costBasis: p.costBasis }, realizedPnl: p.realizedPnl, funding: p.funding, leverage: p.leverage, updatedAt: p.updatedAt });
+      account.positions.set(p.symbol, {
+        position: { sizeLots: BigInt(p.sizeLots), costBasis: p.costBasis },
+        realizedPnl: p.realizedPnl,
+        funding: p.funding,
+        leverage: p.leverage,
+        updatedAt: p.updatedAt,
+      });
     }
     const now = this.deps.now();
     for (const order of openOrders) {
@@ -499,7 +540,11 @@ export class SimVenue implements Venue {
     if (needsTrigger && req.triggerPrice === undefined) return `${req.type} needs a trigger price`;
     if (!needsTrigger && req.triggerPrice !== undefined) return `${req.type} takes no trigger price`;
     const step = market.info.tickMultiple;
-    for (const [name, value] of [["price", req.price], ["trigger price", req.triggerPrice], ["protection price", req.protectionPrice]] as const) {
+    for (const [name, value] of [
+      ["price", req.price],
+      ["trigger price", req.triggerPrice],
+      ["protection price", req.protectionPrice],
+    ] as const) {
       if (value === undefined) continue;
       if (!Number.isSafeInteger(value) || value <= 0) return `${name} must be positive`;
       if (name === "price" && value % step !== 0) return `price must be a multiple of ${this.name}'s tick for ${req.symbol}`;

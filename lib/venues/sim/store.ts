@@ -155,7 +155,10 @@ export function createVenueStore(db: Database): VenueStore {
       const [accounts, positions, open] = await Promise.all([
         db.select().from(venueAccounts),
         db.select().from(venuePositions),
-        db.select().from(venueOrders).where(inArray(venueOrders.status, [...OPEN_STATUSES])),
+        db
+          .select()
+          .from(venueOrders)
+          .where(inArray(venueOrders.status, [...OPEN_STATUSES])),
       ]);
       return { accounts, positions, openOrders: open.map(orderFromRow) };
     },

@@ -14,7 +14,16 @@ describe("emails", () => {
   });
 
   it("rejects asset names and other look-alikes", () => {
-    for (const fake of ["image@2x.png", "logo@3x.webp", "icon@2x.jpg", "sprite@1.5x.svg", "bundle@4.2.1.js", "user@localhost", "a@b.c", "name@example.notatld"]) {
+    for (const fake of [
+      "image@2x.png",
+      "logo@3x.webp",
+      "icon@2x.jpg",
+      "sprite@1.5x.svg",
+      "bundle@4.2.1.js",
+      "user@localhost",
+      "a@b.c",
+      "name@example.notatld",
+    ]) {
       expect(emailsInText(`see ${fake} here`)).toEqual([]);
     }
     expect(normalizeEmail("first..last@example.com")).toBeUndefined();

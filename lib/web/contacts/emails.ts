@@ -10,11 +10,44 @@ const OBFUSCATED = new RegExp(String.raw`([A-Za-z0-9][A-Za-z0-9._%+-]{0,63})${AT
 const DOT_TOKEN = new RegExp(DOT, "gi");
 
 /** File extensions that look like top-level domains in asset names (logo@2x.png, bundle@1.2.js). */
-const FILE_SUFFIXES = new Set(["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "ico", "tif", "tiff", "css", "js", "mjs", "json", "xml", "pdf", "mp4", "webm", "mp3", "woff", "woff2", "ttf", "eot", "map", "zip", "gz", "mov"]);
+const FILE_SUFFIXES = new Set([
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "svg",
+  "webp",
+  "avif",
+  "bmp",
+  "ico",
+  "tif",
+  "tiff",
+  "css",
+  "js",
+  "mjs",
+  "json",
+  "xml",
+  "pdf",
+  "mp4",
+  "webm",
+  "mp3",
+  "woff",
+  "woff2",
+  "ttf",
+  "eot",
+  "map",
+  "zip",
+  "gz",
+  "mov",
+]);
 
 /** Lower-cased address when it is a plausible, deliverable-looking email; undefined otherwise. */
 export function normalizeEmail(candidate: string): string | undefined {
-  const email = candidate.trim().replace(/^mailto:/i, "").replace(/[.,;:]+$/, "").toLowerCase();
+  const email = candidate
+    .trim()
+    .replace(/^mailto:/i, "")
+    .replace(/[.,;:]+$/, "")
+    .toLowerCase();
   const at = email.lastIndexOf("@");
   if (at <= 0 || at !== email.indexOf("@")) return undefined;
   const local = email.slice(0, at);

@@ -4,7 +4,8 @@
 // ids otherwise pass for national numbers.
 import { type CountryCode, findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 
-const PHONE_WORD = /(?:^|[^\p{L}])(?:phone|tel|telephone|call|mobile|cell|fax|whatsapp|hotline|téléphone|telefon|teléfono|telefone|telefono|tél|☎|📞)[^\p{L}\p{N}]{0,6}[^\n]{0,12}$/iu;
+const PHONE_WORD =
+  /(?:^|[^\p{L}])(?:phone|tel|telephone|call|mobile|cell|fax|whatsapp|hotline|téléphone|telefon|teléfono|telefone|telefono|tél|☎|📞)[^\p{L}\p{N}]{0,6}[^\n]{0,12}$/iu;
 const DATE_LIKE = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
 
 /** E.164 of a tel: href when it is a valid number. */

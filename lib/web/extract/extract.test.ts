@@ -25,7 +25,19 @@ describe("extraction", () => {
 
   it("drops navigation, share bars, bylines, captions, related stories, tags, comments, sidebar, footer and cookie banners", () => {
     const text = page.text!;
-    for (const boilerplate of ["Sport", "Share on X", "By Jane Doe", "Photo: Coastline", "Bridge closed after cracks", "Transport", "First! This bridge", "Storm warning", "Contact us", "cookies", "Harbour bridge reopens after"]) {
+    for (const boilerplate of [
+      "Sport",
+      "Share on X",
+      "By Jane Doe",
+      "Photo: Coastline",
+      "Bridge closed after cracks",
+      "Transport",
+      "First! This bridge",
+      "Storm warning",
+      "Contact us",
+      "cookies",
+      "Harbour bridge reopens after",
+    ]) {
       expect(text).not.toContain(boilerplate);
     }
   });
@@ -71,7 +83,9 @@ describe("extraction", () => {
     expect(m.language).toBe("en-GB");
     expect(m.openGraph).toEqual({ title: "Harbour bridge reopens", type: "article", image: "https://cdn.example.co.uk/bridge.jpg" });
     expect(m.twitter).toEqual({ card: "summary_large_image", site: "@coastgazette" });
-    expect(m.jsonLd).toEqual([{ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Harbour bridge reopens", datePublished: "2024-05-06T08:30:00+01:00" }]);
+    expect(m.jsonLd).toEqual([
+      { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Harbour bridge reopens", datePublished: "2024-05-06T08:30:00+01:00" },
+    ]);
     expect(m.publishedAt).toBe("2024-05-06T07:30:00.000Z");
   });
 

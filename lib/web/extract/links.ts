@@ -35,7 +35,13 @@ export function extractImages(doc: Document, pageUrl: string): PageImage[] {
   const bySrc = new Map<string, PageImage>();
   for (const el of descendants(doc)) {
     if (el.name !== "img") continue;
-    const candidates = [el.attribs.src, el.attribs["data-src"], el.attribs["data-lazy-src"], el.attribs["data-original"], firstSrcset(el.attribs.srcset ?? el.attribs["data-srcset"])];
+    const candidates = [
+      el.attribs.src,
+      el.attribs["data-src"],
+      el.attribs["data-lazy-src"],
+      el.attribs["data-original"],
+      firstSrcset(el.attribs.srcset ?? el.attribs["data-srcset"]),
+    ];
     let src: string | undefined;
     for (const c of candidates) {
       if (!c || c.trim().startsWith("data:")) continue;

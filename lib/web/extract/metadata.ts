@@ -21,7 +21,20 @@ function inSvg(el: Element): boolean {
   return false;
 }
 
-const DATE_META = ["article:published_time", "og:published_time", "datepublished", "date", "pubdate", "publishdate", "publish-date", "dc.date", "dc.date.issued", "dcterms.created", "sailthru.date", "parsely-pub-date"];
+const DATE_META = [
+  "article:published_time",
+  "og:published_time",
+  "datepublished",
+  "date",
+  "pubdate",
+  "publishdate",
+  "publish-date",
+  "dc.date",
+  "dc.date.issued",
+  "dcterms.created",
+  "sailthru.date",
+  "parsely-pub-date",
+];
 
 export function extractMetadata(doc: Document, pageUrl: string): PageMetadata {
   const base = documentBase(doc, pageUrl);
@@ -72,8 +85,7 @@ export function extractMetadata(doc: Document, pageUrl: string): PageMetadata {
 
   const description = named.get("description") ?? openGraph.description ?? twitter.description;
   language ??= named.get("content-language")?.split(",")[0]?.trim() ?? openGraph.locale?.replace("_", "-");
-  const published =
-    firstDate(DATE_META.map((k) => named.get(k))) ?? firstDate([jsonLdDate(jsonLd), itempropDate, timeDate]);
+  const published = firstDate(DATE_META.map((k) => named.get(k))) ?? firstDate([jsonLdDate(jsonLd), itempropDate, timeDate]);
   return {
     ...(description ? { description: collapseWhitespace(description) } : {}),
     ...(canonical ? { canonical } : {}),
@@ -86,7 +98,12 @@ export function extractMetadata(doc: Document, pageUrl: string): PageMetadata {
 }
 
 function parseJsonLd(text: string): unknown {
-  const cleaned = text.trim().replace(/^<!\[CDATA\[/, "").replace(/\]\]>$/, "").replace(/^<!--/, "").replace(/-->$/, "");
+  const cleaned = text
+    .trim()
+    .replace(/^<!\[CDATA\[/, "")
+    .replace(/\]\]>$/, "")
+    .replace(/^<!--/, "")
+    .replace(/-->$/, "");
   if (!cleaned) return undefined;
   try {
     return JSON.parse(cleaned) as unknown;

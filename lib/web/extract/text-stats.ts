@@ -34,7 +34,18 @@ export function measure(root: ParentNode): StatsMap {
     listItems: number;
     inputs: number;
   }
-  const frame = (node: ParentNode, inLink: boolean): Frame => ({ node, inLink, next: 0, chars: 0, linkChars: 0, commas: 0, paragraphs: 0, images: 0, listItems: 0, inputs: 0 });
+  const frame = (node: ParentNode, inLink: boolean): Frame => ({
+    node,
+    inLink,
+    next: 0,
+    chars: 0,
+    linkChars: 0,
+    commas: 0,
+    paragraphs: 0,
+    images: 0,
+    listItems: 0,
+    inputs: 0,
+  });
   const stack: Frame[] = [frame(root, false)];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;

@@ -32,7 +32,9 @@ function charsetParam(contentType: string): string | undefined {
 
 /** A simplified form of the HTML prescan: <meta charset> or <meta http-equiv content="…charset=…">. */
 function metaCharset(bytes: Uint8Array): string | undefined {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1").replace(/<!--[\s\S]*?-->/g, "");
+  const head = Buffer.from(bytes.subarray(0, 1024))
+    .toString("latin1")
+    .replace(/<!--[\s\S]*?-->/g, "");
   for (const tag of head.match(/<meta\b[^>]*>/gi) ?? []) {
     const direct = /\bcharset\s*=\s*["']?\s*([^"'\s/>;]+)/i.exec(tag);
     if (direct) return direct[1];

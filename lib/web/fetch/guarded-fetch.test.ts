@@ -15,7 +15,8 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe("guardedFetch", () => {
   let site: FixtureSite;
-  const policy = (extra: Partial<Parameters<typeof testPolicy>[0]> = {}) => testPolicy({ allow: [`127.0.0.1:${site.port}`], hosts: { "site.test": "127.0.0.1" }, ...extra });
+  const policy = (extra: Partial<Parameters<typeof testPolicy>[0]> = {}) =>
+    testPolicy({ allow: [`127.0.0.1:${site.port}`], hosts: { "site.test": "127.0.0.1" }, ...extra });
 
   beforeAll(async () => {
     site = await startFixtureSite({

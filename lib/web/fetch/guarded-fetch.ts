@@ -211,7 +211,9 @@ function readBody(res: IncomingMessage, maxBytes: number, truncateAt: number | u
 }
 
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(res.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? zlib.createGunzip()

@@ -4,7 +4,7 @@ import { FetchFailure, guardedFetch } from "./guarded-fetch";
 
 /** Names a custom resolver answers with private addresses (as an attacker's DNS would). */
 const HOSTS: Record<string, string | readonly string[]> = {
-  "localhost": "127.0.0.1",
+  localhost: "127.0.0.1",
   "metadata.attacker.test": "169.254.169.254",
   "ten.attacker.test": "10.1.2.3",
   "cgnat.attacker.test": "100.100.100.100",
@@ -165,10 +165,13 @@ describe("SSRF guard", () => {
   it("connects to the address it vetted: a resolver that changes its answer afterwards is never asked again", async () => {
     const answers = ["127.0.0.1", "10.0.0.1"];
     const asked: string[] = [];
-    const rebinding = { ...policy(), resolver: async (host: string) => {
-      asked.push(host);
-      return [{ address: answers[Math.min(asked.length - 1, 1)]!, family: 4 as const }];
-    } };
+    const rebinding = {
+      ...policy(),
+      resolver: async (host: string) => {
+        asked.push(host);
+        return [{ address: answers[Math.min(asked.length - 1, 1)]!, family: 4 as const }];
+      },
+    };
     const res = await guardedFetch(`http://rebind.test:${allowed.port}/`, rebinding);
     expect(res.body.toString()).toContain("public page");
     expect(res.address).toBe("127.0.0.1");

@@ -20,7 +20,10 @@ function parseIpv6(address: string): Uint8Array | undefined {
   let v4Tail: number[] = [];
   const lastColon = address.lastIndexOf(":");
   if (address.slice(lastColon + 1).includes(".")) {
-    v4Tail = address.slice(lastColon + 1).split(".").map(Number);
+    v4Tail = address
+      .slice(lastColon + 1)
+      .split(".")
+      .map(Number);
     head = address.slice(0, lastColon + 1) + "0:0";
   }
   const halves = head.split("::");

@@ -12,7 +12,12 @@ describe("robots policy", () => {
   async function setup(robots: Route | undefined, clock = manualClock()) {
     const site = await startFixtureSite(robots ? { "/robots.txt": robots } : {});
     sites.push(site);
-    const policy = createRobotsPolicy({ productToken: "BourseBot", fetchPolicy: testPolicy({ allow: [`127.0.0.1:${site.port}`], timeoutMs: 1500 }), clock, cacheEntries: 2 });
+    const policy = createRobotsPolicy({
+      productToken: "BourseBot",
+      fetchPolicy: testPolicy({ allow: [`127.0.0.1:${site.port}`], timeoutMs: 1500 }),
+      clock,
+      cacheEntries: 2,
+    });
     const check = (path: string) => policy.allows(new URL(`${site.origin}${path}`));
     return { site, check, clock };
   }

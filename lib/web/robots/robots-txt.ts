@@ -33,7 +33,11 @@ export function parseRobotsTxt(text: string, productToken: string): RobotsTxt {
     const line = raw.replace(/#.*$/, "").trim();
     const colon = line.indexOf(":");
     if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase().replace(/[\s_-]/g, "");
+    const key = line
+      .slice(0, colon)
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, "");
     const value = line.slice(colon + 1).trim();
     if (key === "useragent") {
       if (inRules) agents = [];

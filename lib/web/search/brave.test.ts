@@ -8,7 +8,8 @@ let fake: RecordedProvider;
 
 beforeAll(async () => {
   fake = await startRecordedProvider(({ query, headers }) => {
-    if (headers["x-subscription-token"] !== TOKEN) return { status: 401, body: { type: "ErrorResponse", error: { code: "SUBSCRIPTION_TOKEN_INVALID", status: 401 } } };
+    if (headers["x-subscription-token"] !== TOKEN)
+      return { status: 401, body: { type: "ErrorResponse", error: { code: "SUBSCRIPTION_TOKEN_INVALID", status: 401 } } };
     return { body: recording(query.get("offset") === "0" ? "brave-page0" : "brave-page1") };
   });
 });

@@ -18,9 +18,23 @@ beforeAll(async () => {
   t = await createTestApi();
   index = createIndexProvider(t.deps.database.db);
   const ctx = { db: t.deps.database.db, clock: t.clock };
-  await indexPage(ctx, page({ url: "https://a.test/rockets", title: "Rocket engines", text: "How liquid rocket engines burn kerosene and oxygen. Staging explained." }));
-  await indexPage(ctx, page({ url: "https://b.test/history", title: "Space history", text: "The first rocket flights used solid fuel. ".repeat(5) + "Engines improved later." }));
-  await indexPage(ctx, page({ url: "https://c.test/cooking", title: "Cooking pasta", text: "Boil water, add salt, cook the pasta for nine minutes.", metadata: { publishedAt: "2025-02-03T00:00:00.000Z", openGraph: {}, twitter: {}, jsonLd: [] } }));
+  await indexPage(
+    ctx,
+    page({ url: "https://a.test/rockets", title: "Rocket engines", text: "How liquid rocket engines burn kerosene and oxygen. Staging explained." }),
+  );
+  await indexPage(
+    ctx,
+    page({ url: "https://b.test/history", title: "Space history", text: "The first rocket flights used solid fuel. ".repeat(5) + "Engines improved later." }),
+  );
+  await indexPage(
+    ctx,
+    page({
+      url: "https://c.test/cooking",
+      title: "Cooking pasta",
+      text: "Boil water, add salt, cook the pasta for nine minutes.",
+      metadata: { publishedAt: "2025-02-03T00:00:00.000Z", openGraph: {}, twitter: {}, jsonLd: [] },
+    }),
+  );
   await indexPage(ctx, page({ url: "https://d.test/running", title: "Trail running", text: "She runs every morning; running uphill builds strength." }));
 });
 afterAll(() => t.close());
@@ -88,8 +102,7 @@ describe("BM25 over the embedded index, a worked example", () => {
   let handle: DatabaseHandle;
   let bm25: SearchProvider;
   const P = (n: number) => `https://p${n}.test/`;
-  const score = async (query: string) =>
-    Object.fromEntries((await rankPages(handle.db, splitQuery(query), 10)).map((r) => [r.url, r.score]));
+  const score = async (query: string) => Object.fromEntries((await rankPages(handle.db, splitQuery(query), 10)).map((r) => [r.url, r.score]));
   const order = async (query: string) => urls(await bm25.search(query, { maxResults: 10 }));
 
   beforeAll(async () => {
@@ -98,7 +111,14 @@ describe("BM25 over the embedded index, a worked example", () => {
     await migrateDatabase(handle);
     bm25 = createIndexProvider(handle.db);
     const ctx = { db: handle.db, clock: manualClock() };
-    const corpus: [string, string][] = [["", "copper zinc"], ["", "copper iron"], ["", "copper iron silver gold"], ["", "cobalt silver"], ["Tin", "gold"], ["Gold", "tin"]];
+    const corpus: [string, string][] = [
+      ["", "copper zinc"],
+      ["", "copper iron"],
+      ["", "copper iron silver gold"],
+      ["", "cobalt silver"],
+      ["Tin", "gold"],
+      ["Gold", "tin"],
+    ];
     for (const [i, [title, text]] of corpus.entries()) await indexPage(ctx, page({ url: P(i + 1), title, text }));
   });
   afterAll(async () => {

@@ -29,7 +29,14 @@ export async function indexPage(ctx: { db: Database; clock: Clock }, page: Scrap
     .values(row)
     .onConflictDoUpdate({
       target: webPages.url,
-      set: { finalUrl: row.finalUrl, title: row.title, description: row.description, content: row.content, publishedAt: row.publishedAt, indexedAt: row.indexedAt },
+      set: {
+        finalUrl: row.finalUrl,
+        title: row.title,
+        description: row.description,
+        content: row.content,
+        publishedAt: row.publishedAt,
+        indexedAt: row.indexedAt,
+      },
     });
   return true;
 }

@@ -63,7 +63,10 @@ const render = (item: Item): string => `${item.negated ? "-" : ""}${item.phrase 
 
 export function splitQuery(query: string): IndexQuery {
   const groups = alternatives(query);
-  const terms = groups.flat().filter((item) => !item.negated).map((item) => item.text);
+  const terms = groups
+    .flat()
+    .filter((item) => !item.negated)
+    .map((item) => item.text);
   const constraints = groups.map((g) => g.filter((item) => item.phrase || item.negated));
   const filter = constraints.some((c) => c.length === 0) ? "" : constraints.map((c) => c.map(render).join(" ")).join(" or ");
   return { terms: terms.join(" "), filter };

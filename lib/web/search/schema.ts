@@ -3,8 +3,7 @@ import { customType, index, integer, pgTable, text, timestamp } from "drizzle-or
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-const fieldVector = (column: string): SQL =>
-  sql.raw(`to_tsvector('english'::regconfig, coalesce("${column}", ''))`);
+const fieldVector = (column: string): SQL => sql.raw(`to_tsvector('english'::regconfig, coalesce("${column}", ''))`);
 
 // Title, description and body weighted A, B, C: BM25 (bm25.ts) reads the weight of every position.
 const document: SQL = sql`setweight(${fieldVector("title")}, 'A') || setweight(${fieldVector("description")}, 'B') || setweight(${fieldVector("content")}, 'C')`;
@@ -27,9 +26,7 @@ export const webPages = pgTable(
     /** Main content as plain text, capped (see page-index.ts). */
     content: text("content").notNull().default(""),
     publishedAt: text("published_at"),
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(document),
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(document),
     titleTokens: integer("title_tokens").notNull().generatedAlwaysAs(tokenCount("title")),
     descriptionTokens: integer("description_tokens").notNull().generatedAlwaysAs(tokenCount("description")),
     contentTokens: integer("content_tokens").notNull().generatedAlwaysAs(tokenCount("content")),
