@@ -6,7 +6,8 @@ const dataDir = process.env.BOURSE_E2E_DATA_DIR ?? ".data-e2e";
 const executablePath = process.env.BOURSE_CHROMIUM ?? "/usr/bin/chromium";
 const baseURL = `http://localhost:${port}`;
 // A site the search console's browser test scrapes, served by the test itself on loopback; the server may fetch only that port there.
-const fixturePort = Number((process.env.BOURSE_E2E_FIXTURE_PORT ??= String(port + 1)));
+process.env.BOURSE_E2E_FIXTURE_PORT ||= String(port + 1);
+const fixturePort = Number(process.env.BOURSE_E2E_FIXTURE_PORT);
 
 export default defineConfig({
   testDir: "e2e",

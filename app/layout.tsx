@@ -21,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The head script may swap the theme class before React hydrates, hence suppressHydrationWarning.
     <html lang="en" className="dark" suppressHydrationWarning>
       <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, run before paint to avoid a theme flash */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-dvh">

@@ -91,6 +91,7 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   await expect.poll(async () => (await chartPixels(page)).candlePixels).toBeGreaterThan(50);
   // The crosshair shows the values of the candle under the pointer (the last candle otherwise).
   const legendTime = page.getByTestId("chart-legend").locator("div").first();
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, which is what the crosshair is compared with
   const lastCandleTime = await legendTime.innerText();
   const box = (await chart.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);

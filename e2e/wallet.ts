@@ -72,8 +72,8 @@ export async function injectTestWallet(
               return sign(String(params?.[0]));
             case "wallet_switchEthereumChain": {
               await onChain(method, params ?? []);
-              currentChainHex = (params?.[0] as { chainId: string }).chainId;
-              listeners.get("chainChanged")?.forEach((fn) => fn(currentChainHex));
+              currentChainHex = (params as [{ chainId: string }])[0].chainId;
+              for (const fn of listeners.get("chainChanged") ?? []) fn(currentChainHex);
               return null;
             }
             default:

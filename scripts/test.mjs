@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (Chromium included), type-check, run unit and integration tests
+// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, run unit and integration tests
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, then run the browser tests.
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 ensureDependencies();
 const chromium = ensureChromium();
+
+log("Formatting and lint (Biome)");
+run(bin("biome"), ["ci", "--error-on-warnings", "."]);
 
 log("Type-checking");
 run(bin("tsc"), ["--noEmit", "-p", "."]);

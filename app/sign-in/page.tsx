@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Sign in" };
 /** Only same-site paths are followed after sign-in. */
 function safeNext(value: string | string[] | undefined): string {
   const next = Array.isArray(value) ? value[0] : value;
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/keys";
+  return next?.startsWith("/") && !next.startsWith("//") ? next : "/keys";
 }
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -68,7 +68,7 @@ export function generateStream(length: number, seed: number): Stream {
     const isSell = rng.next() < 0.5;
     sell[i] = isSell ? 1 : 0;
     const side = isSell ? "SELL" : "BUY";
-    let result;
+    let result: ReturnType<typeof book.submit>;
     if (roll < 0.9 || live.length === 0) {
       kind[i] = LIMIT;
       // distance from mid: mostly a few ticks, a tail to ~60; one in ten crosses by up to 5 ticks

@@ -73,6 +73,7 @@ export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimal
         </h2>
         <div role="radiogroup" aria-label="Candle interval" className="flex gap-0.5 rounded-md bg-muted p-0.5">
           {INTERVALS.map((value) => (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with radio semantics inside a radiogroup (WAI-ARIA radio group pattern)
             <button
               key={value}
               type="button"

@@ -164,7 +164,7 @@ export function OrderBook({ book, format, group, onGroup, error }: OrderBookProp
       {error && !book ? (
         <EmptyState role="alert" icon={BookOpenIcon} title="The book could not be read" description={error} className="m-3 border-0" />
       ) : !book ? (
-        <div className="flex flex-col gap-1 p-3" aria-busy="true" aria-label="Loading the order book">
+        <div className="flex flex-col gap-1 p-3" role="status" aria-busy="true" aria-label="Loading the order book">
           {Array.from({ length: 12 }, (_, i) => (
             <Skeleton key={i} className="h-5 w-full" />
           ))}

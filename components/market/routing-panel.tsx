@@ -41,6 +41,7 @@ function SideSwitch({ side, onSide }: { side: RouteSide; onSide(side: RouteSide)
   return (
     <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-0.5 rounded-md bg-muted p-0.5">
       {(["BUY", "SELL"] as const).map((value) => (
+        // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with radio semantics inside a radiogroup (WAI-ARIA radio group pattern)
         <button
           key={value}
           type="button"
@@ -151,7 +152,7 @@ export function RoutingPanel({ symbol, format }: { symbol: string; format: Routi
           {route.error.message}
         </p>
       ) : !route.data ? (
-        <div className="flex flex-col gap-1.5" aria-busy="true" aria-label="Loading the route">
+        <div role="status" className="flex flex-col gap-1.5" aria-busy="true" aria-label="Loading the route">
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-2/3" />

@@ -34,7 +34,7 @@ export function TradesTape({ trades, venues, priceDecimals, sizeDecimals, error 
       {error && !trades ? (
         <EmptyState role="alert" icon={ActivityIcon} title="Trades could not be read" description={error} className="m-3 border-0" />
       ) : !trades ? (
-        <div className="flex flex-col gap-1 p-3" aria-busy="true" aria-label="Loading trades">
+        <div className="flex flex-col gap-1 p-3" role="status" aria-busy="true" aria-label="Loading trades">
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-5 w-full" />
           ))}
@@ -55,6 +55,7 @@ export function TradesTape({ trades, venues, priceDecimals, sizeDecimals, error 
                   className="size-1.5 shrink-0 rounded-full"
                   style={{ background: venueColor(venues, trade.venue).dot }}
                   title={trade.venue}
+                  role="img"
                   aria-label={trade.venue}
                 />
                 {formatDecimal(trade.price, priceDecimals)}

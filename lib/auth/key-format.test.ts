@@ -27,7 +27,7 @@ describe("key format", () => {
 
   it("rejects other prefixes, truncation, padding and junk", () => {
     const key = agent.generate();
-    for (const bad of [key.slice(0, -1), `${key}0`, key.replace("live", "test"), ` ${key}`, "bourse_sk_live_", "", "Bearer " + key]) {
+    for (const bad of [key.slice(0, -1), `${key}0`, key.replace("live", "test"), ` ${key}`, "bourse_sk_live_", "", `Bearer ${key}`]) {
       expect(agent.isWellFormed(bad)).toBe(false);
     }
     expect(keyFormat("bourse_ws_live_").isWellFormed(key)).toBe(false);

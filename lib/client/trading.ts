@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agentKeySchema, auditEventSchema, mintedAgentKeySchema, rolledAgentKeySchema } from "../api/trading/keys.schema";
 import { orderSchema, parentOrderSchema, type OrderListStatus, type PlaceOrderInput } from "../api/trading/orders.schema";
-import { openPairBody, pairSchema } from "../api/trading/pairs.schema";
+import { type openPairBody, pairSchema } from "../api/trading/pairs.schema";
 import { balanceSchema, positionResultSchema, positionSchema, type ClosePositionInput, type OpenPositionInput } from "../api/trading/positions.schema";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 

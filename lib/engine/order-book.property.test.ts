@@ -229,7 +229,10 @@ class Harness {
   private queue(s: Side, p: number): Queued[] {
     const key = `${s} ${p}`;
     let q = this.queues.get(key);
-    if (q === undefined) this.queues.set(key, (q = []));
+    if (q === undefined) {
+      q = [];
+      this.queues.set(key, q);
+    }
     return q;
   }
 

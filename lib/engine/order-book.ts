@@ -183,7 +183,7 @@ export class OrderBook {
         if (maker.owner === taker.owner) {
           this.cancelMaker(maker, maker.remaining, "SELF_TRADE");
         } else if (!maker.reduceOnly || this.trimReduceOnly(maker)) {
-          const lots = left < maker.remaining ? left : maker.remaining;
+          const lots = Math.min(left, maker.remaining);
           this.fill(maker, taker, lots, now);
           left -= lots;
         }
@@ -258,7 +258,7 @@ export class OrderBook {
     for (const fills of this.callFills) for (const fill of fills) position += positionChange(fill, owner);
     for (const fill of this.fills) position += positionChange(fill, owner);
     if (side === "BUY") return position < 0 ? -position : 0;
-    return position > 0 ? position : 0;
+    return Math.max(position, 0);
   }
 
   private beginOp(): void {

@@ -89,7 +89,7 @@ export function lotsForNotional(market: ReturnType<typeof marketOf>, venues: rea
 }
 
 /** Sets a symbol's leverage on each venue; 409 when a venue refuses (e.g. the margin would not cover it). */
-export async function setLeverage(ctx: TradingContext, ownerId: string, venues: readonly Venue[], symbol: string, leverage: number): Promise<void> {
+export async function setLeverage(_ctx: TradingContext, ownerId: string, venues: readonly Venue[], symbol: string, leverage: number): Promise<void> {
   for (const venue of venues) {
     const done = await venue.setLeverage(ownerId, symbol, leverage);
     if (!done.ok)

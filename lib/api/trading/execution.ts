@@ -1,6 +1,6 @@
 // Shared by the execution routes: TradingError → the API's errors, replay headers, OpenAPI parts.
 import type { Context } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import { TradingError, type TradingErrorKind } from "../../trading/errors";
 import type { Executed } from "../../trading/orders";
 import type { Caller } from "../../trading/context";

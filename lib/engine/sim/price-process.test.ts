@@ -14,7 +14,7 @@ function logReturns(seed: number, steps: number, seconds: number): number[][] {
   const out: number[][] = models.map(() => []);
   for (let s = 0; s < steps; s++) {
     const now = p.step(seconds);
-    now.forEach((v, i) => out[i]!.push(Math.log(v / prev[i]!)));
+    for (const [i, v] of now.entries()) out[i]!.push(Math.log(v / prev[i]!));
     prev = now;
   }
   return out;

@@ -98,7 +98,7 @@ export class PriceProcess {
   }
 
   private switchRegime(seconds: number): void {
-    const exit = 1 - Math.pow(1 - REGIMES[this.regime]!.exitPerHour, seconds / 3600);
+    const exit = 1 - (1 - REGIMES[this.regime]!.exitPerHour) ** (seconds / 3600);
     if (this.rng.next() >= exit) return;
     // Leave to one of the other regimes, stress being the rarer destination.
     const others = REGIMES.map((_, i) => i).filter((i) => i !== this.regime);

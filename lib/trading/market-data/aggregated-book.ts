@@ -100,7 +100,10 @@ function bookCore(source: MarketSource, symbol: string, query: BookQuery): BookC
   const version = venueActivity(source.venues).bookVersion(symbol);
   const now = source.now();
   let cache = caches.get(source.venues);
-  if (cache === undefined) caches.set(source.venues, (cache = new Map()));
+  if (cache === undefined) {
+    cache = new Map();
+    caches.set(source.venues, cache);
+  }
   const key = `${symbol}|${depth}|${group}`;
   const cached = cache.get(key);
   if (cached !== undefined && cached.version === version && now - cached.builtAt < MAX_CACHE_AGE_MS && now >= cached.builtAt) return cached;

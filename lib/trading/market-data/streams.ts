@@ -159,7 +159,10 @@ const registries = new WeakMap<readonly Venue[], Map<string, Feed>>();
 export function subscribeMarket(source: MarketSource, request: StreamRequest): StreamSubscription {
   listedMarket(source, request.symbol);
   let feeds = registries.get(source.venues);
-  if (feeds === undefined) registries.set(source.venues, (feeds = new Map()));
+  if (feeds === undefined) {
+    feeds = new Map();
+    registries.set(source.venues, feeds);
+  }
   const key = JSON.stringify(request);
   let feed = feeds.get(key);
   if (feed === undefined) {

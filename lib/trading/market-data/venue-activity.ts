@@ -35,6 +35,9 @@ const registry = new WeakMap<readonly Venue[], VenueActivity>();
 
 export function venueActivity(venues: readonly Venue[]): VenueActivity {
   let activity = registry.get(venues);
-  if (activity === undefined) registry.set(venues, (activity = new VenueActivity(venues)));
+  if (activity === undefined) {
+    activity = new VenueActivity(venues);
+    registry.set(venues, activity);
+  }
   return activity;
 }

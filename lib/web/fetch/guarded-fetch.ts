@@ -106,7 +106,7 @@ export async function vet(url: URL, policy: Pick<FetchPolicy, "allow" | "resolve
   if (literal) addresses = [literal];
   else {
     const host = url.hostname.replace(/\.$/, "");
-    let answers;
+    let answers: Awaited<ReturnType<typeof policy.resolver>>;
     try {
       answers = await policy.resolver(host);
     } catch (e) {

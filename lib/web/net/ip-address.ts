@@ -24,7 +24,7 @@ function parseIpv6(address: string): Uint8Array | undefined {
       .slice(lastColon + 1)
       .split(".")
       .map(Number);
-    head = address.slice(0, lastColon + 1) + "0:0";
+    head = `${address.slice(0, lastColon + 1)}0:0`;
   }
   const halves = head.split("::");
   if (halves.length > 2) return undefined;

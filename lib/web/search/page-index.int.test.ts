@@ -24,7 +24,7 @@ beforeAll(async () => {
   );
   await indexPage(
     ctx,
-    page({ url: "https://b.test/history", title: "Space history", text: "The first rocket flights used solid fuel. ".repeat(5) + "Engines improved later." }),
+    page({ url: "https://b.test/history", title: "Space history", text: `${"The first rocket flights used solid fuel. ".repeat(5)}Engines improved later.` }),
   );
   await indexPage(
     ctx,
@@ -101,7 +101,7 @@ describe("BM25 over the embedded index, a worked example", () => {
   let made: TestDatabase;
   let handle: DatabaseHandle;
   let bm25: SearchProvider;
-  const P = (n: number) => `https://p${n}.test/`;
+  const pageUrl = (n: number) => `https://p${n}.test/`;
   const score = async (query: string) => Object.fromEntries((await rankPages(handle.db, splitQuery(query), 10)).map((r) => [r.url, r.score]));
   const order = async (query: string) => urls(await bm25.search(query, { maxResults: 10 }));
 
@@ -119,7 +119,7 @@ describe("BM25 over the embedded index, a worked example", () => {
       ["Tin", "gold"],
       ["Gold", "tin"],
     ];
-    for (const [i, [title, text]] of corpus.entries()) await indexPage(ctx, page({ url: P(i + 1), title, text }));
+    for (const [i, [title, text]] of corpus.entries()) await indexPage(ctx, page({ url: pageUrl(i + 1), title, text }));
   });
   afterAll(async () => {
     await handle.close();
@@ -129,47 +129,47 @@ describe("BM25 over the embedded index, a worked example", () => {
   it("ranks a rare term above a common one, and a short page above a long one with the same tf", async () => {
     // cobalt copper: P4 1.540445·1.157895 = 1.783673; P1, P2 0.693147·1.157895 = 0.802591 (tie: by URL);
     // P3 0.693147·0.88 = 0.609970.
-    expect(await order("cobalt copper")).toEqual([P(4), P(1), P(2), P(3)]);
+    expect(await order("cobalt copper")).toEqual([pageUrl(4), pageUrl(1), pageUrl(2), pageUrl(3)]);
     const s = await score("cobalt copper");
-    expect(s[P(4)]).toBeCloseTo(1.783673, 5);
-    expect(s[P(1)]).toBeCloseTo(0.802591, 5);
-    expect(s[P(3)]).toBeCloseTo(0.60997, 5);
+    expect(s[pageUrl(4)]).toBeCloseTo(1.783673, 5);
+    expect(s[pageUrl(1)]).toBeCloseTo(0.802591, 5);
+    expect(s[pageUrl(3)]).toBeCloseTo(0.60997, 5);
     // iron: P2 1.029619·1.157895 = 1.192191 above P3 1.029619·0.88 = 0.906065.
-    expect(await order("iron")).toEqual([P(2), P(3)]);
-    expect(await score("iron")).toEqual({ [P(2)]: expect.closeTo(1.192191, 5), [P(3)]: expect.closeTo(0.906065, 5) });
+    expect(await order("iron")).toEqual([pageUrl(2), pageUrl(3)]);
+    expect(await score("iron")).toEqual({ [pageUrl(2)]: expect.closeTo(1.192191, 5), [pageUrl(3)]: expect.closeTo(0.906065, 5) });
   });
 
   it("sums over the terms a page holds, so more terms come first", async () => {
     // copper iron: P2 0.802591 + 1.192191 = 1.994782; P3 0.609970 + 0.906065 = 1.516035; P1 0.802591.
-    expect(await order("copper iron")).toEqual([P(2), P(3), P(1)]);
-    expect((await score("copper iron"))[P(2)]).toBeCloseTo(1.994782, 5);
+    expect(await order("copper iron")).toEqual([pageUrl(2), pageUrl(3), pageUrl(1)]);
+    expect((await score("copper iron"))[pageUrl(2)]).toBeCloseTo(1.994782, 5);
   });
 
   it("returns partial matches when a query word is on no page", async () => {
     // unicorn: df 0, on no page, adds nothing; zinc: P1 1.540445·1.157895 = 1.783673.
-    expect(await order("zinc unicorn")).toEqual([P(1)]);
-    expect((await score("zinc unicorn"))[P(1)]).toBeCloseTo(1.783673, 5);
+    expect(await order("zinc unicorn")).toEqual([pageUrl(1)]);
+    expect((await score("zinc unicorn"))[pageUrl(1)]).toBeCloseTo(1.783673, 5);
     expect(await order("unicorn")).toEqual([]);
   });
 
   it("requires quoted phrases and honours exclusions", async () => {
     // Only P3 holds "iron silver": copper 0.609970 + iron 0.906065 + silver 0.906065 = 2.422100.
-    expect(await order('"iron silver" copper')).toEqual([P(3)]);
-    expect((await score('"iron silver" copper'))[P(3)]).toBeCloseTo(2.4221, 5);
+    expect(await order('"iron silver" copper')).toEqual([pageUrl(3)]);
+    expect((await score('"iron silver" copper'))[pageUrl(3)]).toBeCloseTo(2.4221, 5);
     expect(await order('"silver iron"')).toEqual([]);
     // copper -iron: P2 and P3 hold iron; P1 remains.
-    expect(await order("copper -iron")).toEqual([P(1)]);
+    expect(await order("copper -iron")).toEqual([pageUrl(1)]);
     // gold -"iron silver": P3 excluded; P6 (gold in the title) above P5, as below.
-    expect(await order('gold -"iron silver"')).toEqual([P(6), P(5)]);
+    expect(await order('gold -"iron silver"')).toEqual([pageUrl(6), pageUrl(5)]);
     // Exclusions alone select every other page, unranked (score 0, newest first, then by URL).
-    expect(await order("-copper -gold")).toEqual([P(4)]);
+    expect(await order("-copper -gold")).toEqual([pageUrl(4)]);
   });
 
   it("weighs the title above the body", async () => {
     // tin: P5 (title) tf 3, 1.029619·1.466667 = 1.510108; P6 (body) tf 1, 1.029619·0.88 = 0.906065.
-    expect(await order("tin")).toEqual([P(5), P(6)]);
-    expect((await score("tin"))[P(5)]).toBeCloseTo(1.510108, 5);
+    expect(await order("tin")).toEqual([pageUrl(5), pageUrl(6)]);
+    expect((await score("tin"))[pageUrl(5)]).toBeCloseTo(1.510108, 5);
     // gold: P6 (title) 0.693147·1.466667 = 1.016616; P3 and P5 (body, dl 4) 0.609970 each, by URL.
-    expect(await order("gold")).toEqual([P(6), P(3), P(5)]);
+    expect(await order("gold")).toEqual([pageUrl(6), pageUrl(3), pageUrl(5)]);
   });
 });
