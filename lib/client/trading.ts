@@ -2,6 +2,7 @@ import { z } from "zod";
 import { agentKeySchema, auditEventSchema, mintedAgentKeySchema, rolledAgentKeySchema } from "../api/trading/keys.schema";
 import { orderSchema, parentOrderSchema, type OrderListStatus, type PlaceOrderInput } from "../api/trading/orders.schema";
 import { type openPairBody, pairSchema } from "../api/trading/pairs.schema";
+import { ownerRiskLimitsSchema, riskOverrideSchema, type RiskOverrideInput } from "../api/trading/risk-limits.schema";
 import { balanceSchema, positionResultSchema, positionSchema, type ClosePositionInput, type OpenPositionInput } from "../api/trading/positions.schema";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 
@@ -55,6 +56,11 @@ export function createTradingClient(opts: HttpOptions) {
       send("POST", "/agent/kill-switch", keyId === undefined ? {} : { keyId }, z.object({ state: killSwitchSchema, cancelled: z.int() })),
     releaseKillSwitch: (keyId?: string) =>
       send("DELETE", `/agent/kill-switch${keyId === undefined ? "" : `?keyId=${encodeURIComponent(keyId)}`}`, undefined, killSwitchSchema),
+    /** The limits the owner set for all keys and for each key. */
+    riskLimits: () => get("/agent/risk-limits", ownerRiskLimitsSchema),
+    /** Replaces the owner's limits for one key, or for all keys when `keyId` is null; {} removes them. */
+    setRiskLimits: (keyId: string | null, limits: RiskOverrideInput) =>
+      send("PUT", keyId === null ? "/agent/risk-limits" : `/agent/keys/${encodeURIComponent(keyId)}/risk-limits`, limits, riskOverrideSchema),
     // Agent key
     positions: () => get("/agent/positions", z.array(positionSchema)),
     balances: () => get("/agent/balances", z.array(balanceSchema)),

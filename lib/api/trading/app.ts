@@ -8,6 +8,7 @@ import { registerKillSwitchRoutes } from "./kill-switch.routes";
 import { registerOrderRoutes } from "./orders.routes";
 import { registerPairRoutes } from "./pairs.routes";
 import { registerPositionRoutes } from "./positions.routes";
+import { registerRiskLimitRoutes } from "./risk-limits.routes";
 import { registerSwapRoutes } from "./swap.routes";
 import { createOpenApiApp } from "../openapi-app";
 import { TRADING_API_BASE } from "../paths";
@@ -37,6 +38,7 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   registerOrderRoutes(app, guards);
   registerPairRoutes(app, guards);
   registerKillSwitchRoutes(app, guards);
+  registerRiskLimitRoutes(app, guards);
   registerSwapRoutes(app, guards);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
