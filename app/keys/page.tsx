@@ -2,58 +2,43 @@ import type { Metadata } from "next";
 import { KeyDialogsProvider } from "@/components/keys/key-dialogs";
 import { LimitsButton, MintKeyButton } from "@/components/keys/key-buttons";
 import { KeysPanel } from "@/components/keys/keys-panel";
-import { KeysUnavailable, type KeysFailure } from "@/components/keys/keys-unavailable";
+import { KeysUnavailable } from "@/components/keys/keys-unavailable";
 import { PageHeader } from "@/components/shell/page-header";
-import { ApiClientError } from "@/lib/client/http";
+import type { OwnerRiskLimits } from "@/lib/api/trading/risk-limits.schema";
 import type { AgentKeyView } from "@/lib/client/trading";
+import { dashboardNow, ownerTradingClient, pageRead } from "@/lib/dashboard/api";
 import { AUDIT_PAGE_SIZE, auditPage, type AuditPage } from "@/lib/dashboard/keys-actions-view";
-import { ownerTradingClient } from "@/lib/dashboard/owner-api";
-import { dashboardDeps } from "@/lib/dashboard/services";
 import { requireOwnerId } from "@/lib/dashboard/session";
-import type { OwnerOverrides } from "@/lib/trading/risk/store";
 
 export const metadata: Metadata = { title: "Keys" };
 
 const TITLE = "Keys";
 const PURPOSE = "Mint, scope, roll and revoke the keys your trading agents use to reach the API.";
 
-/** The owner's own risk limits, kept beside this process's trading service: none to edit against a remote API. */
-async function ownerLimits(ownerId: string): Promise<OwnerOverrides | null> {
-  const deps = dashboardDeps();
-  return deps.config.remoteTradingApi ? null : deps.trading.riskOverrides(ownerId);
-}
-
-type Loaded = { ok: true; keys: AgentKeyView[]; audit: AuditPage; limits: OwnerOverrides | null };
-
-async function load(ownerId: string): Promise<Loaded | ({ ok: false } & KeysFailure)> {
-  try {
-    const client = await ownerTradingClient(ownerId);
-    const [keys, events, limits] = await Promise.all([client.listKeys(), client.auditLog({ limit: AUDIT_PAGE_SIZE }), ownerLimits(ownerId)]);
-    return { ok: true, keys, audit: auditPage(events, keys, AUDIT_PAGE_SIZE), limits };
-  } catch (err) {
-    if (!(err instanceof ApiClientError)) throw err;
-    return { ok: false, message: err.message, status: err.status, code: err.code, requestId: err.requestId };
-  }
+async function load(ownerId: string): Promise<{ keys: AgentKeyView[]; audit: AuditPage; limits: OwnerRiskLimits }> {
+  const client = await ownerTradingClient(ownerId);
+  const [keys, events, limits] = await Promise.all([client.listKeys(), client.auditLog({ limit: AUDIT_PAGE_SIZE }), client.riskLimits()]);
+  return { keys, audit: auditPage(events, keys, AUDIT_PAGE_SIZE), limits };
 }
 
 export default async function KeysPage() {
   const ownerId = await requireOwnerId("/keys");
-  const loaded = await load(ownerId);
+  const loaded = await pageRead(() => load(ownerId));
   if (!loaded.ok) {
     return (
       <>
         <PageHeader title={TITLE} description={PURPOSE} />
-        <KeysUnavailable failure={loaded} />
+        <KeysUnavailable failure={loaded.failure} />
       </>
     );
   }
   return (
-    <KeyDialogsProvider limits={loaded.limits}>
+    <KeyDialogsProvider limits={loaded.value.limits}>
       <PageHeader title={TITLE} description={PURPOSE}>
         <LimitsButton keyRef={null} />
         <MintKeyButton />
       </PageHeader>
-      <KeysPanel keys={loaded.keys} audit={loaded.audit} now={dashboardDeps().clock.now()} />
+      <KeysPanel keys={loaded.value.keys} audit={loaded.value.audit} now={dashboardNow()} />
     </KeyDialogsProvider>
   );
 }

@@ -4,24 +4,18 @@ import { LogInIcon, SearchIcon, UnplugIcon } from "lucide-react";
 import { SearchConsole, SEARCH_PURPOSE, SEARCH_TITLE } from "@/components/search/search-console";
 import type { ConsoleKey } from "@/components/search/console-types";
 import { PageHeader } from "@/components/shell/page-header";
-import { ApiUnavailable, type ApiFailure } from "@/components/ui/api-unavailable";
+import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ApiClientError } from "@/lib/client/http";
-import { consoleKeys, ownerSearchClient } from "@/lib/dashboard/search-console";
-import { dashboardDeps } from "@/lib/dashboard/services";
+import { dashboardNow, ownerSearchClient, pageRead } from "@/lib/dashboard/api";
+import { consoleKeyIds } from "@/lib/dashboard/console-keys";
 import { currentOwner } from "@/lib/dashboard/session";
 
 export const metadata: Metadata = { title: "Search" };
 
-async function load(ownerId: string): Promise<{ ok: true; keys: ConsoleKey[]; isAdmin: boolean } | ({ ok: false } & ApiFailure)> {
-  try {
-    const [list, held] = await Promise.all([(await ownerSearchClient(ownerId)).listKeys(), consoleKeys(ownerId)]);
-    return { ok: true, isAdmin: list.is_admin, keys: list.keys.map((k) => ({ ...k, inConsole: held.has(k.id) })) };
-  } catch (err) {
-    if (!(err instanceof ApiClientError)) throw err;
-    return { ok: false, message: err.message, status: err.status, code: err.code, requestId: err.requestId };
-  }
+async function load(ownerId: string): Promise<{ keys: ConsoleKey[]; isAdmin: boolean }> {
+  const [list, held] = await Promise.all([(await ownerSearchClient(ownerId)).listKeys(), consoleKeyIds(ownerId)]);
+  return { isAdmin: list.is_admin, keys: list.keys.map((k) => ({ ...k, inConsole: held.has(k.id) })) };
 }
 
 /** Visitors see what the console is for and where to sign in; the API itself needs only a key. */
@@ -48,19 +42,19 @@ function SignedOut() {
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
   const owner = await currentOwner();
   if (!owner) return <SignedOut />;
-  const loaded = await load(owner.ownerId);
+  const loaded = await pageRead(() => load(owner.ownerId));
   if (!loaded.ok) {
     return (
       <>
         <PageHeader title={SEARCH_TITLE} description={SEARCH_PURPOSE} />
         <ApiUnavailable
           icon={UnplugIcon}
-          title={loaded.status === 0 ? "The search API could not be reached" : "The search API could not list your keys"}
-          failure={loaded}
+          title={loaded.failure.status === 0 ? "The search API could not be reached" : "The search API could not list your keys"}
+          failure={loaded.failure}
         />
       </>
     );
   }
   const { key } = await searchParams;
-  return <SearchConsole keys={loaded.keys} isAdmin={loaded.isAdmin} initialKeyId={typeof key === "string" ? key : null} now={dashboardDeps().clock.now()} />;
+  return <SearchConsole keys={loaded.value.keys} isAdmin={loaded.value.isAdmin} initialKeyId={typeof key === "string" ? key : null} now={dashboardNow()} />;
 }

@@ -4,22 +4,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LinkWallet } from "@/components/settings/link-wallet";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { RemoteCredentialsForm } from "@/components/settings/remote-credentials-form";
-import { readOwnerSecret } from "@/lib/auth/owner-secrets";
-import { ownerProfile } from "@/lib/auth/sign-in";
-import { dashboardDeps } from "@/lib/dashboard/services";
 import { requireOwnerId } from "@/lib/dashboard/session";
+import { ownerSettings } from "@/lib/dashboard/settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function Page() {
   const ownerId = await requireOwnerId("/settings");
-  const deps = dashboardDeps();
-  const ctx = { db: deps.database.db, clock: deps.clock, secret: deps.secret };
-  const profile = await ownerProfile(deps.database.db, ownerId);
-  const remote = deps.config.remoteTradingApi;
-  const [ownerToken, agentKey] = remote
-    ? await Promise.all([readOwnerSecret(ctx, ownerId, "remote_owner_token"), readOwnerSecret(ctx, ownerId, "remote_agent_key")])
-    : [null, null];
+  const { profile, remote, tradingApiUrl, hasOwnerToken, hasAgentKey } = await ownerSettings(ownerId);
 
   return (
     <>
@@ -51,13 +43,13 @@ export default async function Page() {
             <CardTitle>API</CardTitle>
             <CardDescription>
               {remote
-                ? `This dashboard uses the trading API at ${deps.config.tradingApiUrl}. It cannot mint that API's owner tokens, so paste an owner token (for managing keys) and an agent key (for the trade desk) issued by it. Both are stored encrypted.`
-                : `This dashboard uses its own API (${deps.config.tradingApiUrl}) and signs in to it for you: there is nothing to paste.`}
+                ? `This dashboard uses the trading API at ${tradingApiUrl}. It cannot mint that API's owner tokens, so paste an owner token (for managing keys) and an agent key (for the trade desk) issued by it. Both are stored encrypted.`
+                : `This dashboard uses its own API (${tradingApiUrl}) and signs in to it for you: there is nothing to paste.`}
             </CardDescription>
           </CardHeader>
           {remote ? (
             <CardContent>
-              <RemoteCredentialsForm hasOwnerToken={ownerToken !== null} hasAgentKey={agentKey !== null} />
+              <RemoteCredentialsForm hasOwnerToken={hasOwnerToken} hasAgentKey={hasAgentKey} />
             </CardContent>
           ) : null}
         </Card>

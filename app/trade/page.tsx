@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { ArrowLeftRightIcon } from "lucide-react";
-import { browserMarketApiUrl } from "@/components/market/load";
 import { MarketApiProvider } from "@/components/market/market-api";
 import { PageHeader } from "@/components/shell/page-header";
-import { loadTradeMarkets } from "@/components/trade/load";
 import { TradeDesk } from "@/components/trade/trade-desk";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { EmptyState } from "@/components/ui/empty-state";
+import { deskStreamAvailable } from "@/lib/dashboard/account-stream";
+import { browserMarketApiUrl, pageRead, publicClients } from "@/lib/dashboard/api";
 import { requireOwnerId } from "@/lib/dashboard/session";
-import { deskStreamAvailable } from "@/lib/dashboard/trade-desk";
 
 export const metadata: Metadata = { title: "Trade" };
 
@@ -17,19 +16,19 @@ const PURPOSE = "Place smart-routed perpetual orders and manage positions, open 
 
 export default async function TradePage({ searchParams }: { searchParams: Promise<{ symbol?: string | string[] }> }) {
   await requireOwnerId("/trade");
-  const [loaded, { symbol }] = await Promise.all([loadTradeMarkets(), searchParams]);
+  const [loaded, { symbol }] = await Promise.all([pageRead(() => publicClients().marketData.tokenPairs()), searchParams]);
   return (
     <>
       <PageHeader title={TITLE} description={PURPOSE} />
       {!loaded.ok ? (
         <ApiUnavailable title="The trading API could not be reached" icon={ArrowLeftRightIcon} failure={loaded.failure} />
-      ) : loaded.pairs.length === 0 ? (
+      ) : loaded.value.length === 0 ? (
         <EmptyState icon={ArrowLeftRightIcon} title="No markets to trade" description="The trading API lists no markets: no venue is running." />
       ) : (
         <MarketApiProvider baseUrl={browserMarketApiUrl()}>
           <TradeDesk
-            initialPairs={loaded.pairs}
-            initialSymbol={typeof symbol === "string" ? symbol.toUpperCase() : loaded.pairs[0]!.symbol}
+            initialPairs={loaded.value}
+            initialSymbol={typeof symbol === "string" ? symbol.toUpperCase() : loaded.value[0]!.symbol}
             accountStream={deskStreamAvailable()}
           />
         </MarketApiProvider>

@@ -15,11 +15,10 @@ export function MintKeyButton() {
   );
 }
 
-/** Opens the owner's limits for one key, or for all keys (keyRef null); absent where the dashboard cannot set them. */
+/** Opens the owner's limits for one key, or for all keys (keyRef null). */
 export function LimitsButton({ keyRef }: { keyRef: KeyRef | null }) {
   const { open, limitsSet } = useKeyDialogs();
   const set = limitsSet(keyRef?.id ?? null);
-  if (set === null) return null;
   return (
     <Button variant="outline" size={keyRef ? "sm" : "default"} aria-haspopup="dialog" onClick={() => open({ type: "limits", key: keyRef })}>
       <GaugeIcon aria-hidden="true" />

@@ -3,7 +3,7 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
 import type { AgentKeyView } from "@/lib/client/trading";
 import { draftFromOverride } from "@/lib/dashboard/risk-limits-form";
-import type { OwnerOverrides } from "@/lib/trading/risk/store";
+import type { OwnerRiskLimits } from "@/lib/api/trading/risk-limits.schema";
 import { LimitsDialog } from "./limits-dialog";
 import { MintKeyDialog } from "./mint-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
@@ -14,8 +14,8 @@ export type KeyRef = Pick<AgentKeyView, "id" | "name" | "kind">;
 type OpenDialog = { type: "mint" } | { type: "roll"; key: KeyRef } | { type: "revoke"; key: KeyRef } | { type: "limits"; key: KeyRef | null };
 type KeyDialogs = {
   open: (dialog: OpenDialog) => void;
-  /** How many limits the owner set for a key (or all keys, null); null when this dashboard cannot set them. */
-  limitsSet: (keyId: string | null) => number | null;
+  /** How many limits the owner set for a key (or all keys, null). */
+  limitsSet: (keyId: string | null) => number;
 };
 
 const KeyDialogsContext = createContext<KeyDialogs | null>(null);
@@ -24,17 +24,11 @@ const KeyDialogsContext = createContext<KeyDialogs | null>(null);
  * Holds the panel's dialogs above the list they act on: a list refreshed by an action (a row losing its
  * Roll button, the empty state giving way to the table) cannot unmount a dialog showing a secret.
  */
-export function KeyDialogsProvider({
-  limits,
-  children,
-}: {
-  /** The owner's limits as set; null when this dashboard cannot set them. */ limits: OwnerOverrides | null;
-  children: ReactNode;
-}) {
+export function KeyDialogsProvider({ limits, children }: { /** The owner's limits as set. */ limits: OwnerRiskLimits; children: ReactNode }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const value = useMemo<KeyDialogs>(
-    () => ({ open: setDialog, limitsSet: (keyId) => (limits ? Object.keys((keyId === null ? limits.allKeys : limits.keys[keyId]) ?? {}).length : null) }),
+    () => ({ open: setDialog, limitsSet: (keyId) => Object.keys((keyId === null ? limits.allKeys : limits.keys[keyId]) ?? {}).length }),
     [limits],
   );
   return (
@@ -43,7 +37,7 @@ export function KeyDialogsProvider({
       {dialog?.type === "mint" ? <MintKeyDialog onClose={close} /> : null}
       {dialog?.type === "roll" ? <RollKeyDialog keyRef={dialog.key} onClose={close} /> : null}
       {dialog?.type === "revoke" ? <RevokeKeyDialog keyRef={dialog.key} onClose={close} /> : null}
-      {dialog?.type === "limits" && limits ? (
+      {dialog?.type === "limits" ? (
         <LimitsDialog keyRef={dialog.key} current={draftFromOverride(dialog.key ? limits.keys[dialog.key.id] : limits.allKeys)} onClose={close} />
       ) : null}
     </KeyDialogsContext>

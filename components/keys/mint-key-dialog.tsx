@@ -17,7 +17,7 @@ export function MintKeyDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     startTransition(async () => {
       const result = await runAction(() => mintKeyAction(input));
-      if (result.ok) setRevealed(result.key);
+      if (result.ok) setRevealed(result.value);
       else setError(result.error);
     });
   }

@@ -31,7 +31,7 @@ export function RollKeyDialog({ keyRef, onClose }: { keyRef: KeyRef; onClose: ()
     setError(null);
     startTransition(async () => {
       const result = await runAction(() => rollKeyAction({ id: keyRef.id, gracePeriodSeconds: Number(grace) }));
-      if (result.ok) setRevealed({ key: result.key, note: previousKeyNote(result.previousExpiresAt) });
+      if (result.ok) setRevealed({ key: result.value.key, note: previousKeyNote(result.value.previousExpiresAt) });
       else setError(result.error);
     });
   }

@@ -1,9 +1,8 @@
 import "server-only";
 import { connection } from "next/server";
 import type { ApiFailure } from "@/components/ui/api-unavailable";
-import { ApiClientError } from "@/lib/client/http";
-import { createMarketDataClient, type AggregatedBook, type Candle, type TokenPair } from "@/lib/client/market-data";
-import { getConfig } from "@/lib/config";
+import type { AggregatedBook, Candle, TokenPair } from "@/lib/client/market-data";
+import { pageRead, publicClients } from "@/lib/dashboard/api";
 import { defaultGroup } from "./book-group";
 import { marketPrice } from "./market-rows";
 import { BOOK_DEPTH, loadSparklines } from "./queries";
@@ -13,31 +12,17 @@ import { BOOK_DEPTH, loadSparklines } from "./queries";
 
 type Loaded<T> = ({ ok: true } & T) | { ok: false; failure: ApiFailure };
 
-/** The API base the browser reads market data from: this origin's /api, or the remote API the dashboard uses. */
-export function browserMarketApiUrl(): string {
-  const config = getConfig();
-  return config.remoteTradingApi ? config.tradingApiUrl : "/api";
-}
-
-function serverClient() {
-  return createMarketDataClient({ baseUrl: getConfig().tradingApiUrl, timeoutMs: 5_000 });
-}
-
 async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
   // Market data is read for each request, never at build time.
   await connection();
-  try {
-    return { ok: true, ...(await read()) };
-  } catch (err) {
-    if (!(err instanceof ApiClientError)) throw err;
-    return { ok: false, failure: { message: err.message, status: err.status, code: err.code, requestId: err.requestId } };
-  }
+  const loaded = await pageRead(read);
+  return loaded.ok ? { ok: true, ...loaded.value } : loaded;
 }
 
 /** Every market, with a day of hourly closes each for the sparklines. */
 export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: Record<string, Candle[]> }>> {
   return load(async () => {
-    const client = serverClient();
+    const client = publicClients().marketData;
     const pairs = await client.tokenPairs();
     return {
       pairs,
@@ -52,7 +37,7 @@ export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: 
 /** One market and its book at the opening group (null when the book alone could not be read: the page reads it again live). Pair null: no such market. */
 export function loadMarket(symbol: string): Promise<Loaded<{ pair: TokenPair | null; book: AggregatedBook | null }>> {
   return load(async () => {
-    const client = serverClient();
+    const client = publicClients().marketData;
     const pair = (await client.tokenPairs()).find((p) => p.symbol === symbol) ?? null;
     if (!pair) return { pair, book: null };
     const book = await client.book({ symbol, depth: BOOK_DEPTH, group: defaultGroup(pair.tickSize, marketPrice(pair)) }).catch(() => null);

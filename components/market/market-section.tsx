@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { ChartCandlestickIcon } from "lucide-react";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { Skeleton } from "@/components/ui/skeleton";
-import { browserMarketApiUrl, loadMarket } from "./load";
+import { browserMarketApiUrl } from "@/lib/dashboard/api";
+import { loadMarket } from "./load";
 import { MarketApiProvider } from "./market-api";
 import { MarketView } from "./market-view";
 

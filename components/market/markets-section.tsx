@@ -2,7 +2,8 @@ import { ChartCandlestickIcon } from "lucide-react";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { browserMarketApiUrl, loadMarkets } from "./load";
+import { browserMarketApiUrl } from "@/lib/dashboard/api";
+import { loadMarkets } from "./load";
 import { MarketApiProvider } from "./market-api";
 import { MarketsTable } from "./markets-table";
 

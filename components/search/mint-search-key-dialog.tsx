@@ -30,8 +30,8 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
     startTransition(async () => {
       const result = await runAction(() => mintSearchKeyAction({ name, useInConsole }));
       if (!result.ok) return setError(result.error);
-      setRevealed(result.key);
-      if (useInConsole) onMinted?.(result.keyId);
+      setRevealed(result.value.key);
+      if (useInConsole) onMinted?.(result.value.keyId);
     });
   }
 

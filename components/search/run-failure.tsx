@@ -1,5 +1,5 @@
 import { TriangleAlertIcon } from "lucide-react";
-import type { RunFailure } from "@/app/search/actions";
+import type { ActionFailure } from "@/lib/dashboard/api/result";
 
 const ADVICE: Record<string, string> = {
   RATE_LIMITED: "Wait for the window to reset, then run it again.",
@@ -10,7 +10,7 @@ const ADVICE: Record<string, string> = {
 };
 
 /** The API's refusal of a run: its message, code, request id, and what to do about it. */
-export function RunFailureNotice({ failure }: { failure: RunFailure }) {
+export function RunFailureNotice({ failure }: { failure: ActionFailure }) {
   const advice = ADVICE[failure.code];
   return (
     <div role="alert" className="flex items-start gap-3 rounded-md border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm">

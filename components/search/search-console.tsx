@@ -4,8 +4,8 @@ import { useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
-import type { ActionFailure } from "@/app/keys/actions";
-import { runScrapeAction, runSearchAction, type RunFailure, type ScrapeRunResult, type SearchRunResult } from "@/app/search/actions";
+import { runScrapeAction, runSearchAction } from "@/app/search/actions";
+import type { ActionResult } from "@/lib/dashboard/api/result";
 import { runAction } from "@/components/keys/run-action";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ScrapeRequest } from "@/lib/api/search/scrape.schema";
 import type { SearchRequest } from "@/lib/api/search/search.schema";
+import type { ScrapeResponseView, SearchResponseView } from "@/lib/client/search";
 import { AdminKeys } from "./admin-keys";
 import { invalidateKey, keyStateQuery } from "./console-queries";
 import { newIdempotencyKey, type ConsoleKey } from "./console-types";
@@ -30,25 +31,17 @@ import { UsageHistory } from "./usage-history";
 export const SEARCH_TITLE = "Search";
 export const SEARCH_PURPOSE = "Search the web and scrape pages with your search keys, and watch their credits and limits.";
 
-type Outcome<R> = { ok: true; response: R } | RunFailure;
-
-/** runAction's own failure (the dashboard did not answer) in the shape of the API's refusals. */
-function asOutcome<R>(result: { ok: true; response: R } | RunFailure | ActionFailure): Outcome<R> {
-  if (result.ok || "code" in result) return result;
-  return { ...result, code: "NO_ANSWER", status: 0, requestId: null };
-}
-
 /** Runs one paid call at a time per form, with an Idempotency-Key per submission, and keeps the last outcome. */
-function usePaidRun<I, R>(keyId: string | null, action: (input: { keyId: string; request: I; idempotencyKey: string }) => Promise<Outcome<R>>) {
+function usePaidRun<I, R>(keyId: string | null, action: (input: { keyId: string; request: I; idempotencyKey: string }) => Promise<ActionResult<R>>) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [outcome, setOutcome] = useState<Outcome<R> | null>(null);
+  const [outcome, setOutcome] = useState<ActionResult<R> | null>(null);
   function run(request: I) {
     if (!keyId) return;
     const idempotencyKey = newIdempotencyKey();
     startTransition(async () => {
-      setOutcome(asOutcome(await runAction<{ ok: true; response: R }>(() => action({ keyId, request, idempotencyKey }))));
+      setOutcome(await runAction(() => action({ keyId, request, idempotencyKey })));
       // Credits, windows and history moved; the key list's balances too.
       await invalidateKey(queryClient, keyId);
       router.refresh();
@@ -86,8 +79,8 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
   const usageKey = keys.find((k) => k.id === usageKeyId) ?? selected ?? keys[0] ?? null;
 
   const state = useQuery({ ...keyStateQuery(keyId ?? ""), enabled: keyId !== null });
-  const search = usePaidRun<SearchRequest, Extract<SearchRunResult, { ok: true }>["response"]>(keyId, runSearchAction);
-  const scrape = usePaidRun<ScrapeRequest, Extract<ScrapeRunResult, { ok: true }>["response"]>(keyId, runScrapeAction);
+  const search = usePaidRun<SearchRequest, SearchResponseView>(keyId, runSearchAction);
+  const scrape = usePaidRun<ScrapeRequest, ScrapeResponseView>(keyId, runScrapeAction);
 
   function select(id: string) {
     setChosen(id);
@@ -118,13 +111,13 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
           <Card className="p-5">
             <SearchForm plan={plan} pending={search.pending} disabled={noKey} onRun={search.run} />
           </Card>
-          {search.outcome ? search.outcome.ok ? <SearchResults response={search.outcome.response} /> : <RunFailureNotice failure={search.outcome} /> : null}
+          {search.outcome ? search.outcome.ok ? <SearchResults response={search.outcome.value} /> : <RunFailureNotice failure={search.outcome} /> : null}
         </TabsContent>
         <TabsContent value="scrape" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
           <Card className="p-5">
             <ScrapeForm plan={plan} pending={scrape.pending} disabled={noKey} onRun={scrape.run} />
           </Card>
-          {scrape.outcome ? scrape.outcome.ok ? <ScrapeResults response={scrape.outcome.response} /> : <RunFailureNotice failure={scrape.outcome} /> : null}
+          {scrape.outcome ? scrape.outcome.ok ? <ScrapeResults response={scrape.outcome.value} /> : <RunFailureNotice failure={scrape.outcome} /> : null}
         </TabsContent>
         <TabsContent value="keys" className="flex flex-col gap-6">
           {keys.length === 0 ? (

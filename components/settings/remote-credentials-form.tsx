@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { clearRemoteCredentialsAction, saveRemoteCredentialsAction, type ActionResult } from "@/app/settings/actions";
+import { clearRemoteCredentialsAction, saveRemoteCredentialsAction } from "@/app/settings/actions";
+import type { ActionResult } from "@/lib/dashboard/api/result";
 
 /** Owner token and agent key for a remote API; stored sealed on the server, never shown again. */
 export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwnerToken: boolean; hasAgentKey: boolean }) {

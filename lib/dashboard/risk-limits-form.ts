@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RiskOverride } from "../trading/risk/limits";
+import type { RiskOverrideInput as RiskOverride } from "../api/trading/risk-limits.schema";
 
 /** The seven limits an owner may set for one key or all, in the order the dialog shows them. */
 export const RISK_LIMIT_FIELDS = [

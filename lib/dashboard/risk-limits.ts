@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { describeIssues } from "../api/validation";
-import type { RiskOverride } from "../trading/risk/limits";
-import type { TradingService } from "../trading/service";
+import type { RiskOverrideInput } from "../api/trading/risk-limits.schema";
+import type { TradingClient } from "../client/trading";
 import { riskLimitsDraft } from "./risk-limits-form";
 
 /** The keys panel's "Limits" request: one key of the owner's, or all of them (keyId null). */
 export const setRiskLimitsInput = z.object({ keyId: z.string().min(1).max(64).nullable(), limits: riskLimitsDraft });
 
-export type SetRiskLimitsResult = { ok: true; override: RiskOverride } | { ok: false; error: string };
+export type SetRiskLimitsResult = { ok: true; override: RiskOverrideInput } | { ok: false; error: string };
 
 /**
  * What the keys panel's action does once it knows the owner and their keys: parse the form, refuse a key
- * that is not one of `ownedKeyIds`, and store the override ({} removes it) through the trading service.
+ * that is not one of `ownedKeyIds`, and store the override ({} removes it) through the trading API as the owner.
  */
 export async function setOwnerRiskLimits(
-  trading: Pick<TradingService, "setRiskOverride">,
-  ownerId: string,
+  client: Pick<TradingClient, "setRiskLimits">,
   ownedKeyIds: readonly string[],
   input: unknown,
 ): Promise<SetRiskLimitsResult> {
@@ -23,5 +22,5 @@ export async function setOwnerRiskLimits(
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { keyId, limits } = parsed.data;
   if (keyId !== null && !ownedKeyIds.includes(keyId)) return { ok: false, error: "You have no key with that id." };
-  return { ok: true, override: await trading.setRiskOverride(ownerId, keyId, limits) };
+  return { ok: true, override: await client.setRiskLimits(keyId, limits) };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiClientError } from "../client/http";
-import { serverClients } from "../client/server";
+import { publicClients } from "../dashboard/api";
 import type { ReferenceApi } from "./apis";
 import { buildReferenceView, ReferenceDocumentError, type ReferenceView } from "./view-model";
 
@@ -13,7 +13,7 @@ export type ReferenceLoad =
 
 /** Fetches an API's OpenAPI document through the typed client and reads it for the reference page. */
 export async function loadReference(api: ReferenceApi): Promise<ReferenceLoad> {
-  const clients = serverClients();
+  const clients = publicClients();
   try {
     const document = await (api === "trading" ? clients.trading : clients.search).openapiDocument();
     return { ok: true, view: buildReferenceView(document) };

@@ -1,4 +1,4 @@
-import { deskTradingClient, tradeDeskRead } from "@/lib/dashboard/trade-desk";
+import { deskTradingClient, ownerRead } from "@/lib/dashboard/api";
 
 /** The owner's balance on each venue, read with the desk key on the server. */
-export const GET = () => tradeDeskRead(async (ownerId) => (await deskTradingClient(ownerId)).balances());
+export const GET = () => ownerRead("read your balances", async (ownerId) => (await deskTradingClient(ownerId)).balances());

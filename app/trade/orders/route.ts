@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describeIssues } from "@/lib/api/validation";
-import { deskTradingClient, tradeDeskRead } from "@/lib/dashboard/trade-desk";
+import { deskTradingClient, ownerRead } from "@/lib/dashboard/api";
 
 const query = z.object({ symbol: z.string().min(1).max(32).optional() });
 
@@ -8,5 +8,5 @@ const query = z.object({ symbol: z.string().min(1).max(32).optional() });
 export async function GET(request: Request): Promise<Response> {
   const parsed = query.safeParse({ symbol: new URL(request.url).searchParams.get("symbol") ?? undefined });
   if (!parsed.success) return Response.json({ error: describeIssues(parsed.error, "query") }, { status: 400 });
-  return tradeDeskRead(async (ownerId) => (await deskTradingClient(ownerId)).orders({ status: "open", symbol: parsed.data.symbol }));
+  return ownerRead("read your orders", async (ownerId) => (await deskTradingClient(ownerId)).orders({ status: "open", symbol: parsed.data.symbol }));
 }

@@ -1,4 +1,4 @@
-import { deskTradingClient, tradeDeskRead } from "@/lib/dashboard/trade-desk";
+import { deskTradingClient, ownerRead } from "@/lib/dashboard/api";
 
 /** The owner's pair trades with their legs and basket PnL, read with the desk key on the server. */
-export const GET = () => tradeDeskRead(async (ownerId) => (await deskTradingClient(ownerId)).pairs());
+export const GET = () => ownerRead("read your pairs", async (ownerId) => (await deskTradingClient(ownerId)).pairs());

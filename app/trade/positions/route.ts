@@ -1,4 +1,4 @@
-import { deskTradingClient, tradeDeskRead } from "@/lib/dashboard/trade-desk";
+import { deskTradingClient, ownerRead } from "@/lib/dashboard/api";
 
 /** The owner's open positions on every venue, read with the desk key on the server. */
-export const GET = () => tradeDeskRead(async (ownerId) => (await deskTradingClient(ownerId)).positions());
+export const GET = () => ownerRead("read your positions", async (ownerId) => (await deskTradingClient(ownerId)).positions());

@@ -8,7 +8,7 @@ import {
   swapWalletSchema,
   type SwapQuoteRequest,
 } from "../api/trading/swap.schema";
-import { requestJson, unwrapEnvelope, type HttpOptions } from "../client/http";
+import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 
 /** Typed client for the swap endpoints of the trading API; `token` is an agent key with the swap scope. */
 export function createSwapClient(opts: HttpOptions) {

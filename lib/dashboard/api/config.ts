@@ -1,0 +1,22 @@
+import "server-only";
+import { getConfig } from "../../config";
+import { dashboardDeps } from "../services";
+
+// The few facts about this deployment that pages need, rather than the whole service container.
+
+/** The dashboard's clock, for "2 minutes ago" on pages rendered on the server. */
+export function dashboardNow(): number {
+  return dashboardDeps().clock.now();
+}
+
+/** The trading API the dashboard talks to, and whether it is another deployment's (BOURSE_API_URL). */
+export function tradingApi(): { url: string; remote: boolean } {
+  const config = getConfig();
+  return { url: config.tradingApiUrl, remote: config.remoteTradingApi };
+}
+
+/** The API base the browser reads market data from: this origin's /api, or the remote API the dashboard uses. */
+export function browserMarketApiUrl(): string {
+  const api = tradingApi();
+  return api.remote ? api.url : "/api";
+}
