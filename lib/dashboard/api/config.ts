@@ -9,14 +9,8 @@ export function dashboardNow(): number {
   return dashboardDeps().clock.now();
 }
 
-/** The trading API the dashboard talks to, and whether it is another deployment's (BOURSE_API_URL). */
-export function tradingApi(): { url: string; remote: boolean } {
-  const config = getConfig();
-  return { url: config.tradingApiUrl, remote: config.remoteTradingApi };
-}
-
-/** The API base the browser reads market data from: this origin's /api, or the remote API the dashboard uses. */
+/** The API base the browser reads market data from: this origin's /api, or the remote API the dashboard uses (BOURSE_API_URL). */
 export function browserMarketApiUrl(): string {
-  const api = tradingApi();
-  return api.remote ? api.url : "/api";
+  const config = getConfig();
+  return config.remoteTradingApi ? config.tradingApiUrl : "/api";
 }
