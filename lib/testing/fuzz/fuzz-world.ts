@@ -97,12 +97,14 @@ export async function startFuzzWorld(env: Record<string, string> = {}): Promise<
       }[];
       const positions = dataOf(await json(t, "/api/agent/positions", { headers: victimAgent })) as { symbol: string; side: string; size: string }[];
       const killSwitch = dataOf(await json(t, "/api/agent/kill-switch", { headers: victimOwner }));
+      const riskLimits = dataOf(await json(t, "/api/agent/risk-limits", { headers: victimOwner }));
       return {
         keys: keys.map(({ id, name, scopes, status }) => ({ id, name, scopes, status })),
         searchKeys: searchKeys.keys.map(({ id, name, plan, credits, status }) => ({ id, name, plan, credits, status })),
         orders: orders.map(({ orderId, status, quantity }) => ({ orderId, status, quantity })),
         positions: positions.map(({ symbol, side, size }) => ({ symbol, side, size })),
         killSwitch,
+        riskLimits,
       };
     },
     async close() {
