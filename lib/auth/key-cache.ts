@@ -1,3 +1,5 @@
+import { TtlCache } from "../cache/ttl-cache";
+
 /**
  * Recently verified agent keys, by hash, so that verification does not read the database on every
  * request. Entries live `ttlMs` at most (the bound on how stale another instance's view can be) and
@@ -11,36 +13,11 @@ export interface KeyCache<Row extends { id: string }> {
 }
 
 export function createKeyCache<Row extends { id: string }>(opts: { ttlMs: number; maxEntries: number; now: () => number }): KeyCache<Row> {
-  const byHash = new Map<string, { row: Row; at: number }>();
-  const hashById = new Map<string, string>();
+  const byHash = new TtlCache<string, Row>({ maxEntries: opts.maxEntries, ttlMs: opts.ttlMs, clock: { now: opts.now } });
   return {
-    get(hash) {
-      const hit = byHash.get(hash);
-      if (!hit) return undefined;
-      if (opts.now() - hit.at > opts.ttlMs) {
-        byHash.delete(hash);
-        hashById.delete(hit.row.id);
-        return undefined;
-      }
-      return hit.row;
-    },
-    set(hash, row) {
-      if (byHash.size >= opts.maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = byHash.keys().next().value;
-        if (oldest !== undefined) {
-          const old = byHash.get(oldest);
-          byHash.delete(oldest);
-          if (old) hashById.delete(old.row.id);
-        }
-      }
-      byHash.set(hash, { row, at: opts.now() });
-      hashById.set(row.id, hash);
-    },
-    forget(keyId) {
-      const hash = hashById.get(keyId);
-      if (hash !== undefined) byHash.delete(hash);
-      hashById.delete(keyId);
-    },
+    get: (hash) => byHash.get(hash),
+    set: (hash, row) => byHash.set(hash, row),
+    // Revokes and rolls are rare: a scan is cheaper than keeping a second index in step.
+    forget: (keyId) => byHash.deleteWhere((row) => row.id === keyId),
   };
 }

@@ -1,7 +1,7 @@
 // robots.txt fetched through the guarded fetcher, interpreted per RFC 9309 and cached per origin.
 import { type Clock, systemClock } from "../../clock";
 import { FetchFailure, type FetchPolicy, guardedFetch } from "../fetch/guarded-fetch";
-import { LruCache } from "../lru-cache";
+import { TtlCache } from "../../cache/ttl-cache";
 import { ALLOW_ALL, DISALLOW_ALL, isAllowed, parseRobotsTxt, type RobotsTxt } from "./robots-txt";
 
 /** RFC 9309: a parser must read at least 500 KiB; anything after it is ignored. */
@@ -26,7 +26,7 @@ export interface RobotsPolicy {
 
 export function createRobotsPolicy(options: RobotsOptions): RobotsPolicy {
   const clock = options.clock ?? systemClock;
-  const cache = new LruCache<string, Promise<RobotsTxt>>(options.cacheEntries ?? 1000, clock);
+  const cache = new TtlCache<string, Promise<RobotsTxt>>({ maxEntries: options.cacheEntries ?? 1000, clock });
   const ttl = Math.min(options.ttlMs ?? 24 * 3600_000, 24 * 3600_000);
   const failureTtl = options.failureTtlMs ?? 5 * 60_000;
 
