@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IDEMPOTENCY_WINDOW_MS } from "../idempotency/keys";
 import { newId } from "../ids";
 import { createTestApi, type TestApi } from "../testing/api";
 import {
@@ -7,7 +8,6 @@ import {
   ChargeNotOpenError,
   changePlan,
   grantCredits,
-  IDEMPOTENCY_WINDOW_MS,
   ledgerEntries,
   ledgerSum,
   openAccount,

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
+import { earlierUse, IDEMPOTENCY_WINDOW_MS } from "../idempotency/keys";
 import { newId } from "../ids";
 import { STARTING_CREDITS, type Plan } from "./plans";
 import { creditAccounts, creditCharges, creditLedger, type ChargeEndpoint, type LedgerKind } from "./schema";
@@ -12,8 +13,6 @@ export interface LedgerContext {
 
 /** How long a reservation may stay open before the sweep refunds it: well beyond any request's deadline. */
 export const RESERVATION_TTL_MS = 10 * 60_000;
-/** How long an Idempotency-Key is remembered (and its result replayed). */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 export interface LedgerEntry {
   id: number;
@@ -198,9 +197,15 @@ async function earlierCharge(db: Database, req: ReserveRequest): Promise<Reserva
     .from(creditCharges)
     .where(and(eq(creditCharges.accountId, req.accountId), eq(creditCharges.idempotencyKey, req.idempotencyKey!)));
   // The unique index said it exists; it can only have vanished if the key was just released.
-  if (!earlier || earlier.fingerprint !== req.fingerprint) return { kind: "mismatch" };
-  if (earlier.status === "open") return { kind: "in_progress" };
-  return { kind: "replay", result: earlier.result, charged: earlier.charged ?? 0, balanceAfter: earlier.balanceAfter ?? 0 };
+  if (!earlier) return { kind: "mismatch" };
+  switch (earlierUse({ fingerprint: earlier.fingerprint, finished: earlier.status !== "open" }, req.fingerprint)) {
+    case "mismatch":
+      return { kind: "mismatch" };
+    case "running":
+      return { kind: "in_progress" };
+    case "replay":
+      return { kind: "replay", result: earlier.result, charged: earlier.charged ?? 0, balanceAfter: earlier.balanceAfter ?? 0 };
+  }
 }
 
 export interface Settlement {

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { IdempotencyConflictError } from "../idempotency/keys";
+import { requestFingerprint } from "../idempotency/fingerprint";
 import { refundCharge, reserveCredits, settleCharge, type LedgerContext, type ReserveRequest } from "./ledger";
 
 export class InsufficientCreditsError extends Error {
@@ -8,18 +9,6 @@ export class InsufficientCreditsError extends Error {
     readonly required: number,
   ) {
     super(`This request reserves ${required} credits and the key has ${balance}.`);
-  }
-}
-
-/** The Idempotency-Key belongs to a request still running, or to a different request. */
-export class IdempotencyConflictError extends Error {
-  override name = "IdempotencyConflictError";
-  constructor(readonly reason: "in_progress" | "mismatch") {
-    super(
-      reason === "in_progress"
-        ? "A request with this Idempotency-Key is still running; retry when it has finished to get its result."
-        : "This Idempotency-Key was used for a different request; use a new key for a new request.",
-    );
   }
 }
 
@@ -66,20 +55,4 @@ export async function runMetered<T>(
   }
   const settled = await settleCharge(ctx, reservation.chargeId, { charged: done.charged, detail: done.detail, result: done.result });
   return { replayed: false, result: done.result, charged: settled.charged, balance: settled.balance };
-}
-
-/** SHA-256 of the endpoint and the validated request (keys sorted), so equal requests match however they were written. */
-export function requestFingerprint(endpoint: string, request: unknown): string {
-  return createHash("sha256").update(endpoint).update("\n").update(canonicalJson(request)).digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }

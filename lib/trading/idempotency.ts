@@ -1,13 +1,12 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { requestFingerprint } from "../billing/metered";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
+import { requestFingerprint } from "../idempotency/fingerprint";
+import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../idempotency/keys";
 import { newId } from "../ids";
 import { TradingError } from "./errors";
 import { tradeIdempotency } from "./schema";
 
-/** How long an Idempotency-Key is remembered, and its answer replayed. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long a run holds its key; a run that died (a crash) is resumed by a retry after this. */
 export const IDEMPOTENCY_LEASE_MS = 30_000;
 
@@ -66,7 +65,7 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
     const operationId = newId("op");
     const [inserted] = await db
       .insert(tradeIdempotency)
-      .values({ scope, key, fingerprint, operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + IDEMPOTENCY_TTL_MS })
+      .values({ scope, key, fingerprint, operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + IDEMPOTENCY_WINDOW_MS })
       .onConflictDoNothing()
       .returning({ operationId: tradeIdempotency.operationId });
     if (inserted) return { kind: "run", operationId };
@@ -77,9 +76,9 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
       await db.delete(tradeIdempotency).where(and(where, lt(tradeIdempotency.expiresAt, now + 1)));
       continue;
     }
-    if (earlier.fingerprint !== fingerprint)
-      throw new TradingError("idempotency_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
-    if (earlier.response !== null) return { kind: "replay", body: earlier.response.body };
+    const use = earlierUse({ fingerprint: earlier.fingerprint, finished: earlier.response !== null }, fingerprint);
+    if (use === "mismatch") throw new TradingError("idempotency_reused", conflictMessage("mismatch"));
+    if (use === "replay") return { kind: "replay", body: earlier.response!.body };
     // A run whose lease lapsed died; take it over with its operation id (a conditional update: one taker wins).
     const [taken] = await db
       .update(tradeIdempotency)
@@ -87,9 +86,9 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
       .where(and(where, isNull(tradeIdempotency.response), lt(tradeIdempotency.leaseUntil, now)))
       .returning({ operationId: tradeIdempotency.operationId });
     if (taken) return { kind: "run", operationId: taken.operationId };
-    throw new TradingError("in_progress", "A request with this Idempotency-Key is still running; retry when it has finished to get its result.");
+    throw new TradingError("in_progress", conflictMessage("in_progress"));
   }
-  throw new TradingError("in_progress", "A request with this Idempotency-Key is changing hands; retry.");
+  throw new TradingError("in_progress", conflictMessage("changing_hands"));
 }
 
 /** Forgets keys older than their 24 hours; returns how many. */

@@ -1,5 +1,6 @@
 import type { SearchPrincipal } from "../../auth/search-keys";
-import { IdempotencyConflictError, InsufficientCreditsError, runMetered, type Metered, type WorkDone } from "../../billing/metered";
+import { InsufficientCreditsError, runMetered, type Metered, type WorkDone } from "../../billing/metered";
+import { IdempotencyConflictError } from "../../idempotency/keys";
 import { GATED_FEATURES, planAllows, type GatedFeature } from "../../billing/plans";
 import { scrapeReservation, searchReservation } from "../../billing/pricing";
 import type { WebServices } from "../../web/search/paid-work";
@@ -93,9 +94,7 @@ async function chargeFor<T>(
   } catch (err) {
     if (err instanceof InsufficientCreditsError) throw new ApiError("INSUFFICIENT_CREDITS", `${err.message} Add credits or ask for less.`);
     if (err instanceof IdempotencyConflictError) {
-      throw err.reason === "in_progress"
-        ? new ApiError("CONFLICT", err.message, { headers: { "Retry-After": "1" } })
-        : new ApiError("BAD_REQUEST", err.message);
+      throw err.reason === "mismatch" ? new ApiError("BAD_REQUEST", err.message) : new ApiError("CONFLICT", err.message, { headers: { "Retry-After": "1" } });
     }
     if (err instanceof SearchProviderError) {
       services.log.warn({ err, requestId: call.requestId }, "search provider failed");
