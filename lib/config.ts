@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseAllowEntry } from "./web/net/allowlist";
+import { parseAllowEntry } from "./net/allowlist";
 
 /**
  * Every environment variable Bourse reads, validated once. `.env.example` documents each one;

@@ -11,10 +11,9 @@ import { cn } from "@/components/ui/cn";
 import type { Candle, CandleInterval } from "@/lib/client/market-data";
 import { CandleChart } from "./candle-chart";
 import type { ChartBar } from "./chart-bars";
+import { LOCALE } from "@/lib/format/locale";
 
 export const INTERVALS: readonly CandleInterval[] = ["1m", "5m", "15m", "1h", "4h", "1d"];
-
-const LOCALE = "en-US";
 
 function toBar(candle: Candle): ChartBar {
   return {

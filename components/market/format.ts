@@ -1,8 +1,7 @@
 // Numbers on the markets pages, formatted for people. Prices and sizes arrive as decimal strings and are
 // formatted from the string (Intl formats a numeric string exactly), with as many decimals as the
 // market's tick or lot has. An explicit locale keeps server and client output identical.
-
-const LOCALE = "en-US";
+import { LOCALE } from "@/lib/format/locale";
 
 type Decimal = Intl.StringNumericLiteral;
 

@@ -9,8 +9,8 @@ import {
   scrapeReservation,
   searchReservation,
 } from "@/lib/billing/pricing";
+import { LOCALE } from "@/lib/format/locale";
 
-const LOCALE = "en-US";
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const signed = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: "exceptZero" });
 

@@ -14,6 +14,7 @@ import { invalidateKey } from "./console-queries";
 import { newIdempotencyKey } from "./console-types";
 import { formatCredits } from "./console-view";
 import type { SearchKeyRef } from "./search-dialogs";
+import { LOCALE } from "@/lib/format/locale";
 
 const MAX_GRANT = 10_000_000;
 
@@ -30,7 +31,7 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const credits = Number(amount);
-    if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT) return setError(`A whole number from 1 to ${MAX_GRANT.toLocaleString("en-US")}.`);
+    if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT) return setError(`A whole number from 1 to ${MAX_GRANT.toLocaleString(LOCALE)}.`);
     setError(null);
     startTransition(async () => {
       const result = await runAction(() => addCreditsAction({ id: keyRef.id, amount: credits, note: note.trim() || undefined, idempotencyKey }));

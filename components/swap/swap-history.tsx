@@ -8,8 +8,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { historyQuery } from "./queries";
 import { statusBadge } from "./status-timeline";
 import { formatUnits } from "./view";
+import { LOCALE } from "@/lib/format/locale";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 
 /** The owner's swaps with their status, kept live. */
 export function SwapHistory({ initial, chainName }: { initial: SwapStatusView[]; chainName: (id: number) => string }) {

@@ -1,6 +1,7 @@
 // Pure helpers for the swap desk: amounts people type, numbers people read, price-impact guardrails.
 import { parseUnits } from "viem";
 import { unitsToDecimal } from "@/lib/swap/amounts";
+import { LOCALE } from "@/lib/format/locale";
 
 export type ImpactLevel = "none" | "notice" | "warning" | "high" | "severe";
 
@@ -39,9 +40,9 @@ export function parseAmount(text: string, decimals: number): { ok: true; units: 
   return { ok: true, units };
 }
 
-const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 6 });
+const usdFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", maximumFractionDigits: 2 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 2 });
 
 /** Base units as a readable amount ("1,234.5"); formats from the decimal string, never through a float sum. */
 export function formatUnits(units: string | bigint, decimals: number, maxDigits = 6): string {
@@ -49,7 +50,7 @@ export function formatUnits(units: string | bigint, decimals: number, maxDigits 
   return numberFormat.format(text as Intl.StringNumericLiteral);
 }
 
-const rateFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 6 });
+const rateFormat = new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 6 });
 
 /** A rate given as a decimal string, to six significant digits. */
 export function formatRate(rate: string): string {

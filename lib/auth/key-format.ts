@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
-import { base62, base62FromBytes } from "./base62";
+import { base62, base62FromBytes } from "../encoding/base62";
 
 // 24 random bytes = 192 bits, written as 33 base62 characters (62^33 > 2^192).
 const SECRET_BYTES = 24;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AgentKeyView, AuditEventView } from "../client/trading";
+import { LOCALE } from "../format/locale";
 
-const LOCALE = "en-US";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 /** Number formatting for the reference page; an explicit locale keeps server and client output identical. */
-const LOCALE = "en-US";
+import { LOCALE } from "../format/locale";
 
 const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 20 });
 const plurals = new Intl.PluralRules(LOCALE);

@@ -1,7 +1,7 @@
 import { formatEther, keccak256, type Hex, type PrivateKeyAccount } from "viem";
 import { SwapError } from "./errors";
 import type { ChainConnection } from "../chain/clients";
-import type { KeyedLock } from "./lock";
+import type { KeyedLock } from "../concurrency/keyed-lock";
 import type { SignedTransaction, UnsignedTransaction } from "./provider";
 
 /**

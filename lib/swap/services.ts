@@ -6,7 +6,7 @@ import { startChainNetwork, type ChainNetwork } from "../chain/network";
 import { createRelayer, type Relayer } from "../chain/relayer";
 import { createLifiProvider } from "./lifi/provider";
 import { createLocalProvider } from "./local/provider";
-import { keyedLock } from "./lock";
+import { keyedLock } from "../concurrency/keyed-lock";
 import type { SwapProvider } from "./provider";
 import { maxNotionalPerSwap } from "./risk";
 import { createSwapService, type SwapService } from "./service";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../config";
-import { parseIp } from "./net/ip-address";
+import { parseIp } from "../net/ip-address";
 import { fetchPolicyFromConfig } from "./scraper";
 
 describe("fetch policy from the configuration", () => {

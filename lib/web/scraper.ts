@@ -5,7 +5,7 @@ import { type Clock, systemClock } from "../clock";
 import { APP_VERSION } from "../version";
 import { decodeText } from "./fetch/charset";
 import { FetchFailure, type FetchPolicy, guardedFetch } from "./fetch/guarded-fetch";
-import { allowList } from "./net/allowlist";
+import { allowList } from "../net/allowlist";
 import { systemResolver } from "./net/resolver";
 import { createRobotsPolicy, type RobotsPolicy } from "./robots/robots-policy";
 import { type ExtractedPage, extractHtmlPage, extractTextPage, type PageWants } from "./extract/page";

@@ -8,7 +8,7 @@ import type { Logger } from "../../log";
 import { decimalToFraction, fractionToDecimal, unitsToDecimal, type Fraction } from "../amounts";
 import { SwapError } from "../errors";
 import { evmAddress } from "../local/resolve";
-import type { KeyedLock } from "../lock";
+import type { KeyedLock } from "../../concurrency/keyed-lock";
 import type { ProviderQuote, QuoteInput, StatusUpdate, StoredQuote, SwapProvider, UnsignedTransaction } from "../provider";
 import type { SwapRow } from "../schema";
 import { resendMissing, signRecordSend } from "../send";

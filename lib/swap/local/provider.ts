@@ -4,7 +4,7 @@ import { fundToken } from "../../chain/deploy";
 import type { ChainNetwork } from "../../chain/network";
 import { FAUCET_GAS_ETH } from "../../chain/tokens";
 import type { Database } from "../../db/client";
-import type { KeyedLock } from "../lock";
+import type { KeyedLock } from "../../concurrency/keyed-lock";
 import type { StoredQuote, SwapProvider } from "../provider";
 import { signRecordSend } from "../send";
 import { prepareLocal } from "./prepare";

@@ -5,7 +5,7 @@ import { PriceProcess, type ProcessState } from "../../engine/sim/price-process"
 import { TAKER_FLOW } from "../../engine/sim/taker-flow";
 import { createRng, type Rng, type RngState } from "../../engine/sim/rng";
 import type { MatchResult } from "../../engine/types";
-import { base62FromBytes } from "../../auth/base62";
+import { base62FromBytes } from "../../encoding/base62";
 import { MARKETS, VENUES, venueTickSize, type MarketSpec, type VenueProfile } from "../catalog";
 import { desiredQuotes, quoteChanges } from "./market-maker";
 import { OwnerChange, SIM_OWNER_PREFIX } from "./change";

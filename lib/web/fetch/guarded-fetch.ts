@@ -7,8 +7,8 @@ import https from "node:https";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { PageErrorCode } from "../types";
-import type { AllowList } from "../net/allowlist";
-import { blockedReason, formatIp, type IpBytes, parseIp } from "../net/ip-address";
+import type { AllowList } from "../../net/allowlist";
+import { blockedReason, formatIp, type IpBytes, parseIp } from "../../net/ip-address";
 import type { Resolver } from "../net/resolver";
 
 export class FetchFailure extends Error {

@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { staticResolver } from "../net/resolver";
 import type { FetchPolicy } from "../fetch/guarded-fetch";
-import { allowList } from "../net/allowlist";
+import { allowList } from "../../net/allowlist";
 
 export type Route =
   | { readonly status?: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: string | Buffer; readonly delayMs?: number }
