@@ -4,16 +4,20 @@ import "./globals.css";
 import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
 import { SiteHeader } from "@/components/shell/site-header";
-import { themeScript } from "@/components/shell/theme";
+import { APP_ICONS } from "@/components/shell/site-files";
+import { THEME_BACKGROUND, themeScript } from "@/components/shell/theme";
 import { Providers } from "./providers";
 
 export const metadata: Metadata = {
   title: { default: "Bourse", template: "%s · Bourse" },
   description: "A self-hostable desk for people who run trading agents.",
+  // app/icon.svg is linked by Next itself; the manifest comes from app/manifest.ts.
+  icons: { apple: APP_ICONS.apple },
 };
 
 export const viewport: Viewport = {
   colorScheme: "dark light",
+  themeColor: THEME_BACKGROUND.dark,
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

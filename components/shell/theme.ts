@@ -2,6 +2,9 @@
 export type Theme = "dark" | "light";
 
 export const THEME_STORAGE_KEY = "bourse-theme";
+
+/** Each theme's --background (app/globals.css) in sRGB, for the browser's own chrome: the manifest and theme-color. */
+export const THEME_BACKGROUND: Record<Theme, string> = { dark: "#0b0e14", light: "#fbfcfd" };
 const THEMES: readonly Theme[] = ["dark", "light"];
 
 export function parseTheme(value: string | null | undefined): Theme {

@@ -6,7 +6,19 @@ describe("API path families", () => {
     expect(isApiPath(p)).toBe(true);
   });
 
-  it.each(["/", "/api-docs", "/apix", "/api/auth", "/api/auth/session", "/reference", "/_next/static/x.js"])("%s is dashboard", (p) => {
+  it.each([
+    "/",
+    "/api-docs",
+    "/apix",
+    "/api/auth",
+    "/api/auth/session",
+    "/reference",
+    "/_next/static/x.js",
+    "/robots.txt",
+    "/manifest.webmanifest",
+    "/favicon.ico",
+    "/icons/icon-192.png",
+  ])("%s is dashboard", (p) => {
     expect(isApiPath(p)).toBe(false);
   });
 

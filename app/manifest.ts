@@ -1,0 +1,3 @@
+import { webManifest } from "@/components/shell/site-files";
+
+export default webManifest;

@@ -1,0 +1,3 @@
+import { robotsRules } from "@/components/shell/site-files";
+
+export default robotsRules;
