@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalsOf, formatChange, formatCompactUsd, formatDecimal, multiplyStep, signOf } from "./format";
+import { multiplyStep } from "@/lib/decimal";
+import { decimalsOf, formatChange, formatCompactUsd, formatDecimal, signOf } from "./format";
 
 describe("market formatting", () => {
   it("counts the decimals of a step", () => {

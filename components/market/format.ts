@@ -85,12 +85,3 @@ export function formatAge(ms: number): string {
   if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ago`;
   return `${Math.floor(ms / 3_600_000)} h ago`;
 }
-
-/** A decimal step times a whole multiple, exactly: ("0.01", 10) → "0.1". */
-export function multiplyStep(step: string, multiple: number): string {
-  const [whole = "0", frac = ""] = step.split(".");
-  const digits = (BigInt(whole + frac) * BigInt(multiple)).toString().padStart(frac.length + 1, "0");
-  const intPart = digits.slice(0, digits.length - frac.length);
-  const fracPart = digits.slice(digits.length - frac.length).replace(/0+$/, "");
-  return fracPart ? `${intPart}.${fracPart}` : intPart;
-}

@@ -11,7 +11,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import type { AggregatedBook } from "@/lib/client/market-data";
 import { GROUPS } from "./book-group";
-import { formatDecimal, formatPercent, multiplyStep } from "./format";
+import { multiplyStep } from "@/lib/decimal";
+import { formatDecimal, formatPercent } from "./format";
 import { useTicketLink, type BookSide } from "./ticket-link";
 import { venueColor } from "./venue-colors";
 

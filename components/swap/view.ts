@@ -1,6 +1,6 @@
 // Pure helpers for the swap desk: amounts people type, numbers people read, price-impact guardrails.
 import { parseUnits } from "viem";
-import { unitsToDecimal } from "@/lib/swap/amounts";
+import { unitsToDecimal } from "@/lib/decimal";
 import { LOCALE } from "@/lib/format/locale";
 
 export type ImpactLevel = "none" | "notice" | "warning" | "high" | "severe";

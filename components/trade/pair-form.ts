@@ -1,7 +1,7 @@
 // The pair form's fields → an OpenPair body, with a message per field.
 
 import type { OpenPairInput, PairView } from "@/lib/api/trading/pairs.schema";
-import { positiveDecimal } from "./decimal";
+import { positiveDecimal } from "@/lib/decimal";
 import type { Tone } from "./trade-words";
 
 export interface PairDraft {

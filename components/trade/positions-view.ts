@@ -2,7 +2,7 @@
 // (its legs, which a smart-routed order spreads across venues), with the totals exact.
 
 import type { PositionView } from "@/lib/api/trading/positions.schema";
-import { atLeast, isMultipleOf, positiveDecimal, sumDecimals } from "./decimal";
+import { atLeast, isMultipleOf, positiveDecimal, sumDecimals } from "@/lib/decimal";
 
 export interface PositionGroup {
   key: string;

@@ -10,7 +10,7 @@ import { useMarketApi } from "@/components/market/market-api";
 import { routingQuery } from "@/components/market/queries";
 import { venueColor } from "@/components/market/venue-colors";
 import type { Routing, TokenPair } from "@/lib/client/market-data";
-import { multiplyDecimals } from "./decimal";
+import { multiplyDecimals } from "@/lib/decimal";
 import type { OrderSide } from "./ticket-form";
 import { formatAmount, formatUsd } from "./trade-words";
 

@@ -3,7 +3,7 @@
 
 import type { PlaceOrderInput } from "@/lib/api/trading/orders.schema";
 import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/slippage";
-import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "./decimal";
+import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "@/lib/decimal";
 
 export type OrderSide = PlaceOrderInput["side"];
 export type OrderType = PlaceOrderInput["type"];

@@ -1,5 +1,5 @@
 import type { Address, Hash } from "viem";
-import { parseDecimal, pow10 } from "../engine/units";
+import { parseDecimal, pow10 } from "../decimal";
 import { bridgeAbi, poolAbi, routerAbi, testTokenAbi, wrappedNativeAbi } from "./abis";
 import type { ContractArtifacts } from "./artifacts";
 import { confirmed, type ChainConnection, type ChainWalletClient } from "./clients";

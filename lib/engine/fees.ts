@@ -1,4 +1,4 @@
-import { ceilDiv, parseDecimal, pow10, UnitError } from "./units";
+import { ceilDiv, parseDecimal, pow10, UnitError } from "../decimal";
 
 /** What turns ticks × lots into whole quote units (decimal strings). */
 export interface FeeUnits {

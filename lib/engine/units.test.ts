@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDecimal, fromLots, fromTicks, parseDecimal, toLots, toTicks, UnitError } from "./units";
+import { fromLots, fromTicks, toLots, toTicks } from "./units";
+import { formatDecimal, parseDecimal, UnitError } from "../decimal";
 
 function codeOf(f: () => unknown): string | undefined {
   try {

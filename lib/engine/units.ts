@@ -1,37 +1,5 @@
 // Decimal strings on the wire ⇄ integer ticks and lots inside, computed exactly with bigint.
-
-export type UnitErrorCode = "INVALID_DECIMAL" | "NOT_A_MULTIPLE" | "OUT_OF_RANGE";
-
-export class UnitError extends Error {
-  constructor(
-    readonly code: UnitErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "UnitError";
-  }
-}
-
-/** value = units / 10^scale */
-export interface Decimal {
-  readonly units: bigint;
-  readonly scale: number;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** Parses a plain decimal string ("-12.50", "0.001"); no exponent, no "+", no bare ".5" or "5.". */
-export function parseDecimal(text: string): Decimal {
-  const m = DECIMAL.exec(text);
-  if (m === null) throw new UnitError("INVALID_DECIMAL", `not a decimal number: ${JSON.stringify(text)}`);
-  const fraction = m[3] ?? "";
-  const units = BigInt(m[2]! + fraction);
-  return { units: m[1] === "-" ? -units : units, scale: fraction.length };
-}
-
-export function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
-}
+import { type Decimal, formatDecimal, parseDecimal, pow10, UnitError } from "../decimal";
 
 function positiveStep(step: string): Decimal {
   const d = parseDecimal(step);
@@ -61,26 +29,7 @@ export function fromUnits(n: number, step: string): string {
   return formatDecimal({ units: BigInt(n) * s.units, scale: s.scale });
 }
 
-export function formatDecimal(d: Decimal): string {
-  const negative = d.units < 0n;
-  const digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, "0");
-  const whole = digits.slice(0, digits.length - d.scale);
-  const fraction = digits.slice(digits.length - d.scale).replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole}${fraction === "" ? "" : `.${fraction}`}`;
-}
-
 export const toTicks = toUnits;
 export const fromTicks = fromUnits;
 export const toLots = toUnits;
 export const fromLots = fromUnits;
-
-/** Division rounded toward negative infinity (bigint division truncates toward zero). */
-export function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
-
-/** Division rounded toward positive infinity. */
-export function ceilDiv(a: bigint, b: bigint): bigint {
-  return -floorDiv(-a, b);
-}

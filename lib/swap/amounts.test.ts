@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountOut, decimalToFraction, fractionToDecimal, lessSlippage, priceImpact, unitsToDecimal } from "./amounts";
+import { amountOut, lessSlippage, priceImpact } from "./amounts";
+import { decimalToFraction, fractionToDecimal, unitsToDecimal } from "../decimal";
 
 describe("swap arithmetic", () => {
   it("pays what a constant-product pool pays, fee included, rounded down", () => {

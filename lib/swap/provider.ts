@@ -1,6 +1,6 @@
 import type { Hash, Hex, PrivateKeyAccount } from "viem";
 import type { SwapBalanceView, SwapChainView, SwapFaucetResult, SwapQuoteView, SwapSubstatus, SwapTransactionView } from "../api/trading/swap.schema";
-import type { Fraction } from "./amounts";
+import type { Fraction } from "../decimal";
 import type { PreparedMain, ReceivingRecord, SwapRow, SwapState } from "./schema";
 
 /** A SwapQuote request with the amount and slippage parsed. */

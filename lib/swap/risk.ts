@@ -1,5 +1,5 @@
 import type { SwapQuoteView } from "../api/trading/swap.schema";
-import { parseDecimal, pow10 } from "../engine/units";
+import { parseDecimal, pow10 } from "../decimal";
 
 /** What the swap risk check sees: who executes, and what. */
 export interface SwapRiskInput {

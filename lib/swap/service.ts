@@ -14,7 +14,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
-import { decimalToFraction } from "./amounts";
+import { decimalToFraction } from "../decimal";
 import { SwapError } from "./errors";
 import type { SignedTransaction, StoredQuote, SwapProvider } from "./provider";
 import type { SwapRiskCheck } from "./risk";

@@ -1,6 +1,7 @@
 // Wire decimals ⇄ a market's integer units: prices in base ticks, sizes in lots, money in quote atoms.
 import { formatAtoms, marketUnits, notional, parseAtoms, QUOTE_DECIMALS, type MarketUnits } from "../engine/accounts/market-units";
-import { formatDecimal, fromUnits, parseDecimal, pow10, toUnits, UnitError } from "../engine/units";
+import { fromUnits, toUnits } from "../engine/units";
+import { formatDecimal, parseDecimal, pow10, UnitError } from "../decimal";
 import { findMarket, type MarketSpec } from "../venues/catalog";
 import type { Venue } from "../venues/venue";
 import { invalid, TradingError } from "./errors";

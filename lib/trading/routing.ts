@@ -9,7 +9,7 @@
 
 import { feeFn } from "../engine/fees";
 import { marketUnits, QUOTE_DECIMALS, type MarketUnits } from "../engine/accounts/market-units";
-import { parseDecimal, pow10 } from "../engine/units";
+import { parseDecimal, pow10 } from "../decimal";
 import type { BookLevel, Side } from "../venues/venue";
 
 /** The market's base units: the books' prices are base ticks, their sizes lots. */

@@ -1,3 +1,4 @@
+import { multiplyStep } from "../decimal";
 import type { SymbolModel } from "../engine/sim/price-process";
 
 /**
@@ -114,9 +115,5 @@ export function findVenue(name: string): VenueProfile | undefined {
 
 /** A venue's tick size for a market, exact: the base tick times the venue's multiple, as a decimal string. */
 export function venueTickSize(market: MarketSpec, venue: VenueProfile): string {
-  const [whole = "0", frac = ""] = market.baseTick.split(".");
-  const digits = (BigInt(whole + frac) * BigInt(venue.tickMultiple)).toString().padStart(frac.length + 1, "0");
-  const intPart = digits.slice(0, digits.length - frac.length);
-  const fracPart = digits.slice(digits.length - frac.length).replace(/0+$/, "");
-  return fracPart ? `${intPart}.${fracPart}` : intPart;
+  return multiplyStep(market.baseTick, venue.tickMultiple);
 }

@@ -1,4 +1,4 @@
-import { floorDiv } from "../units";
+import { floorDiv } from "../../decimal";
 import { notional, type MarketUnits } from "./market-units";
 import type { Position } from "./position";
 

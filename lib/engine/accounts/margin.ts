@@ -1,4 +1,4 @@
-import { ceilDiv, floorDiv } from "../units";
+import { ceilDiv, floorDiv } from "../../decimal";
 import { notional, type MarketUnits } from "./market-units";
 import { unrealizedPnl, type Position } from "./position";
 

@@ -1,4 +1,4 @@
-import { formatDecimal, parseDecimal, pow10, UnitError } from "../units";
+import { formatDecimal, parseDecimal, pow10, UnitError } from "../../decimal";
 
 /**
  * How a market's integer units turn into money. Collateral and PnL are counted in atoms of the

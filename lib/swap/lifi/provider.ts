@@ -5,7 +5,7 @@ import { SWAP_SUBSTATUSES } from "../../api/trading/swap.schema";
 import { connectChain, type ChainConnection } from "../../chain/clients";
 import type { SwapConfig } from "../../config";
 import type { Logger } from "../../log";
-import { decimalToFraction, fractionToDecimal, unitsToDecimal, type Fraction } from "../amounts";
+import { decimalToFraction, fractionToDecimal, unitsToDecimal, type Fraction } from "../../decimal";
 import { SwapError } from "../errors";
 import { evmAddress } from "../local/resolve";
 import type { KeyedLock } from "../../concurrency/keyed-lock";

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
 import { bridgeAbi, routerAbi, testTokenAbi } from "../../chain/abis";
 import type { ChainNetwork } from "../../chain/network";
-import { unitsToDecimal } from "../amounts";
+import { unitsToDecimal } from "../../decimal";
 import { SwapError } from "../errors";
 import type { StoredQuote, UnsignedTransaction } from "../provider";
 import { evmAddress, resolveToken } from "./resolve";

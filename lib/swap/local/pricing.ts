@@ -2,7 +2,8 @@ import { poolAbi } from "../../chain/abis";
 import { POOL_FEE_BPS } from "../../chain/fees";
 import type { DeployedToken, LocalChain } from "../../chain/network";
 import { HUB_SYMBOL } from "../../chain/tokens";
-import { amountOut, fractionToDecimal, type Fraction } from "../amounts";
+import { amountOut } from "../amounts";
+import { fractionToDecimal, type Fraction } from "../../decimal";
 
 /** A pool's reserves: the token's and the hub token's. */
 export interface PoolReserves {

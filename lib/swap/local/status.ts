@@ -5,7 +5,7 @@ import type { ChainNetwork, LocalChain } from "../../chain/network";
 import { revertName, shortMessage } from "../../chain/revert";
 import { bridgeTransfers } from "../../chain/schema";
 import type { Database } from "../../db/client";
-import { unitsToDecimal } from "../amounts";
+import { unitsToDecimal } from "../../decimal";
 import type { StatusUpdate, StoredQuote } from "../provider";
 import type { SwapRow } from "../schema";
 import { resendMissing } from "../send";

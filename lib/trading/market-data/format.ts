@@ -1,7 +1,8 @@
 // Integers inside → decimal strings on the wire, exactly (never through a float).
 
 import { formatAtoms } from "../../engine/accounts/market-units";
-import { formatDecimal, fromUnits, parseDecimal, pow10 } from "../../engine/units";
+import { fromUnits } from "../../engine/units";
+import { formatDecimal, parseDecimal, pow10 } from "../../decimal";
 
 export { formatAtoms };
 

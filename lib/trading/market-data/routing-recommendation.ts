@@ -1,5 +1,6 @@
 import { marketUnits, QUOTE_DECIMALS } from "../../engine/accounts/market-units";
-import { parseDecimal, pow10, toLots, UnitError } from "../../engine/units";
+import { toLots } from "../../engine/units";
+import { parseDecimal, pow10, UnitError } from "../../decimal";
 import type { Side } from "../../venues/venue";
 import { mergeBooks } from "../book";
 import { allInOf, planRoute, type RoutePlan } from "../routing";

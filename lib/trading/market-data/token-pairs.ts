@@ -1,4 +1,4 @@
-import { formatDecimal } from "../../engine/units";
+import { formatDecimal } from "../../decimal";
 import { MARKETS, findVenue, venueTickSize } from "../../venues/catalog";
 import type { Venue } from "../../venues/venue";
 import { median } from "../candles";
