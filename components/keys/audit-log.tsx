@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ApiClientError } from "@/lib/client/http";
 import { auditPageSchema, type AuditPage, type AuditRow } from "@/lib/dashboard/keys-actions-view";
-import { When } from "./when";
+import { When } from "@/components/ui/when";
 
 const failureBody = z.object({ error: z.string(), requestId: z.string().nullable().optional() });
 const ACTION_TONES: Record<AuditRow["action"], BadgeProps["variant"]> = { Minted: "success", Rolled: "warning", Revoked: "destructive" };

@@ -4,7 +4,7 @@ import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, 
 import type { AgentKeyView } from "@/lib/client/trading";
 import { canRevoke, canRoll, KIND_LABELS, keyStatusView, orderKeys } from "@/lib/dashboard/keys-actions-view";
 import { KeyRowButtons } from "./key-buttons";
-import { When } from "./when";
+import { When } from "@/components/ui/when";
 
 const SHOWN_IPS = 3;
 

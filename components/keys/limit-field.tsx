@@ -3,7 +3,7 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RISK_LIMIT_LABELS, type RiskLimitField } from "@/lib/dashboard/risk-limits-form";
-import { FieldError } from "./field-error";
+import { FieldError } from "@/components/ui/field-error";
 
 /** One limit of the Limits dialog: label, text input (empty = no limit of the owner's), hint and complaint. */
 export function LimitField({

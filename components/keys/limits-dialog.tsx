@@ -7,10 +7,10 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { EMPTY_RISK_LIMITS, parseRiskLimits, RISK_LIMIT_FIELDS, type RiskLimitsDraft, type RiskLimitsErrors } from "@/lib/dashboard/risk-limits-form";
-import { KeyDialog } from "./key-dialog";
+import { LockableDialog } from "@/components/ui/lockable-dialog";
 import type { KeyRef } from "./key-dialogs";
 import { LimitField } from "./limit-field";
-import { runAction } from "./run-action";
+import { runAction } from "@/components/ui/run-action";
 
 /**
  * The owner's own limits for one key (keyRef) or for all keys (null), shown as currently set. They only
@@ -51,7 +51,7 @@ export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | nu
   }
 
   return (
-    <KeyDialog locked={pending} onClose={onClose}>
+    <LockableDialog locked={pending} onClose={onClose}>
       <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-5">
         <DialogHeader>
           <DialogTitle>{keyRef ? `Limits for ‘${keyRef.name}’` : "Limits for all keys"}</DialogTitle>
@@ -76,6 +76,6 @@ export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | nu
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Save limits" pendingLabel="Saving…" />
       </form>
-    </KeyDialog>
+    </LockableDialog>
   );
 }

@@ -1,25 +1,20 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { mintKeyAction, type RevealedKey } from "@/app/keys/actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { MintAgentKeyInput } from "@/lib/client/trading";
 import { MintKeyForm } from "./mint-key-form";
-import { runAction } from "./run-action";
-import { SecretKeyDialog } from "./secret-key-dialog";
+import { SecretKeyDialog } from "@/components/ui/secret-key-dialog";
+import { useSecretAction } from "@/components/ui/use-secret-action";
 
 export function MintKeyDialog({ onClose }: { onClose: () => void }) {
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const { pending, error, revealed, run } = useSecretAction<RevealedKey>();
 
   function mint(input: MintAgentKeyInput) {
-    setError(null);
-    startTransition(async () => {
-      const result = await runAction(() => mintKeyAction(input));
-      if (result.ok) setRevealed(result.value);
-      else setError(result.error);
-    });
+    run(
+      () => mintKeyAction(input),
+      (key) => key,
+    );
   }
 
   return (

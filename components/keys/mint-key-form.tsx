@@ -20,8 +20,8 @@ import {
   type MintDraftErrors,
   type MintDraftField,
 } from "@/lib/dashboard/keys-actions-form";
-import { ChoiceGroup } from "./choice-group";
-import { FieldError } from "./field-error";
+import { ChoiceGroup } from "@/components/ui/choice-group";
+import { FieldError } from "@/components/ui/field-error";
 
 const SCOPE_OPTIONS = SCOPE_CHOICES.map((choice) => ({
   value: choice,

@@ -2,15 +2,15 @@
 
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { FormAlert } from "@/components/ui/form-alert";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { rollKeyAction, type RevealedKey } from "@/app/keys/actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DEFAULT_GRACE_SECONDS, GRACE_CHOICES } from "@/lib/dashboard/keys-actions-form";
 import { formatWhen } from "@/lib/dashboard/keys-actions-view";
-import { ChoiceGroup } from "./choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import type { KeyRef } from "./key-dialogs";
-import { runAction } from "./run-action";
-import { SecretKeyDialog } from "./secret-key-dialog";
+import { SecretKeyDialog } from "@/components/ui/secret-key-dialog";
+import { useSecretAction } from "@/components/ui/use-secret-action";
 
 const GRACE_OPTIONS = GRACE_CHOICES.map(({ label, seconds }) => ({ value: String(seconds), label }));
 
@@ -22,18 +22,14 @@ function previousKeyNote(expiresAt: string | null): string {
 
 export function RollKeyDialog({ keyRef, onClose }: { keyRef: KeyRef; onClose: () => void }) {
   const [grace, setGrace] = useState(String(DEFAULT_GRACE_SECONDS));
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [revealed, setRevealed] = useState<{ key: RevealedKey; note: string } | null>(null);
+  const { pending, error, revealed, run } = useSecretAction<{ key: RevealedKey; note: string }>();
 
   function roll(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    startTransition(async () => {
-      const result = await runAction(() => rollKeyAction({ id: keyRef.id, gracePeriodSeconds: Number(grace) }));
-      if (result.ok) setRevealed({ key: result.value.key, note: previousKeyNote(result.value.previousExpiresAt) });
-      else setError(result.error);
-    });
+    run(
+      () => rollKeyAction({ id: keyRef.id, gracePeriodSeconds: Number(grace) }),
+      (rolled) => ({ key: rolled.key, note: previousKeyNote(rolled.previousExpiresAt) }),
+    );
   }
 
   return (

@@ -2,8 +2,8 @@
 
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { attachSearchKeyAction } from "@/app/search/actions";
-import { KeyDialog } from "@/components/keys/key-dialog";
-import { runAction } from "@/components/keys/run-action";
+import { LockableDialog } from "@/components/ui/lockable-dialog";
+import { runAction } from "@/components/ui/run-action";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -28,7 +28,7 @@ export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <KeyDialog locked={pending} onClose={onClose}>
+    <LockableDialog locked={pending} onClose={onClose}>
       <DialogHeader>
         <DialogTitle>Use one of your keys here</DialogTitle>
         <DialogDescription>Paste a search key of yours. The server checks it with the API and keeps it sealed; it is not shown again.</DialogDescription>
@@ -51,6 +51,6 @@ export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Use key" pendingLabel="Checking…" />
       </form>
-    </KeyDialog>
+    </LockableDialog>
   );
 }

@@ -3,8 +3,8 @@
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { addCreditsAction } from "@/app/search/actions";
-import { KeyDialog } from "@/components/keys/key-dialog";
-import { runAction } from "@/components/keys/run-action";
+import { LockableDialog } from "@/components/ui/lockable-dialog";
+import { runAction } from "@/components/ui/run-action";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -42,7 +42,7 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
   }
 
   return (
-    <KeyDialog locked={pending} onClose={onClose}>
+    <LockableDialog locked={pending} onClose={onClose}>
       <DialogHeader>
         <DialogTitle>Add credits to ‘{keyRef.name}’</DialogTitle>
         <DialogDescription>It holds {formatCredits(keyRef.credits)} now. The grant is recorded in its ledger under your name.</DialogDescription>
@@ -70,6 +70,6 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Add credits" pendingLabel="Adding…" />
       </form>
-    </KeyDialog>
+    </LockableDialog>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { useId, useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { mintSearchKeyAction } from "@/app/search/actions";
 import type { RevealedKey } from "@/app/keys/actions";
-import { runAction } from "@/components/keys/run-action";
-import { SecretKeyDialog } from "@/components/keys/secret-key-dialog";
+import { SecretKeyDialog } from "@/components/ui/secret-key-dialog";
+import { useSecretAction } from "@/components/ui/use-secret-action";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -17,22 +17,20 @@ const NAME_MAX = 64;
 
 export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void; onMinted?: (keyId: string) => void }) {
   const id = useId();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const { pending, error, setError, revealed, run } = useSecretAction<RevealedKey>();
   const [name, setName] = useState("");
   const [useInConsole, setUseInConsole] = useState(true);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) return setError("Give the key a name.");
-    setError(null);
-    startTransition(async () => {
-      const result = await runAction(() => mintSearchKeyAction({ name, useInConsole }));
-      if (!result.ok) return setError(result.error);
-      setRevealed(result.value.key);
-      if (useInConsole) onMinted?.(result.value.keyId);
-    });
+    run(
+      () => mintSearchKeyAction({ name, useInConsole }),
+      (minted) => {
+        if (useInConsole) onMinted?.(minted.keyId);
+        return minted.key;
+      },
+    );
   }
 
   return (

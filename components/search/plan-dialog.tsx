@@ -3,9 +3,9 @@
 import { useState, useTransition } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { changePlanAction } from "@/app/search/actions";
-import { ChoiceGroup } from "@/components/keys/choice-group";
-import { KeyDialog } from "@/components/keys/key-dialog";
-import { runAction } from "@/components/keys/run-action";
+import { ChoiceGroup } from "@/components/ui/choice-group";
+import { LockableDialog } from "@/components/ui/lockable-dialog";
+import { runAction } from "@/components/ui/run-action";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -39,7 +39,7 @@ export function PlanDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClose:
   }
 
   return (
-    <KeyDialog locked={pending} onClose={onClose}>
+    <LockableDialog locked={pending} onClose={onClose}>
       <DialogHeader>
         <DialogTitle>Plan of ‘{keyRef.name}’</DialogTitle>
         <DialogDescription>The key&apos;s next request runs on the new plan. Its credits do not change; add credits separately.</DialogDescription>
@@ -47,6 +47,6 @@ export function PlanDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClose:
       <ChoiceGroup legend="Plan" choices={PLAN_CHOICES} value={plan} onChange={setPlan} />
       <FormAlert message={error} />
       <DialogActions onCancel={onClose} onConfirm={save} pending={pending} label="Change plan" pendingLabel="Saving…" />
-    </KeyDialog>
+    </LockableDialog>
   );
 }

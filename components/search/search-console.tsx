@@ -6,7 +6,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { runScrapeAction, runSearchAction } from "@/app/search/actions";
 import type { ActionResult } from "@/lib/dashboard/api/result";
-import { runAction } from "@/components/keys/run-action";
+import { runAction } from "@/components/ui/run-action";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { BanIcon, CoinsIcon, GaugeIcon, MonitorCheckIcon } from "lucide-react";
 import { detachSearchKeyAction } from "@/app/search/actions";
-import { When } from "@/components/keys/when";
+import { When } from "@/components/ui/when";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

@@ -12,7 +12,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ChoiceGroup } from "@/components/keys/choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { balancesQuery, quoteQuery, statusQuery } from "./queries";
 import { QuoteSummary } from "./quote-summary";
 import { StatusTimeline } from "./status-timeline";

@@ -11,7 +11,7 @@ import { placeOrderAction } from "@/app/trade/actions";
 import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
 import type { TokenPair } from "@/lib/client/market-data";
 import type { PickedPrice } from "@/components/market/ticket-link";
-import { ChoiceGroup } from "@/components/keys/choice-group";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

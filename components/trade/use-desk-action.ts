@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ActionResult } from "@/lib/dashboard/api/result";
-import { runAction } from "@/components/keys/run-action";
+import { runAction } from "@/components/ui/run-action";
 import { refreshDesk } from "./queries";
 
 /**

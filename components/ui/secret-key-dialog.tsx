@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import type { RevealedKey } from "@/app/keys/actions";
-import { KeyDialog } from "./key-dialog";
+import { LockableDialog } from "./lockable-dialog";
 import { SecretKeyReveal } from "./secret-key-reveal";
 
 /**
@@ -24,8 +24,8 @@ export function SecretKeyDialog({
 }) {
   const [stored, setStored] = useState(false);
   return (
-    <KeyDialog locked={busy || (revealed !== null && !stored)} onClose={onClose}>
+    <LockableDialog locked={busy || (revealed !== null && !stored)} onClose={onClose}>
       {revealed ? <SecretKeyReveal revealed={revealed} note={note} stored={stored} onStoredChange={setStored} onDone={onClose} /> : children}
-    </KeyDialog>
+    </LockableDialog>
   );
 }

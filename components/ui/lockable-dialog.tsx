@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
  * An open dialog the owner closes with Esc, the overlay or ×, unless it is `locked` (a request in
  * flight, or a secret not yet confirmed as stored): then only the dialog's own buttons close it.
  */
-export function KeyDialog({ locked, onClose, children }: { locked: boolean; onClose: () => void; children: ReactNode }) {
+export function LockableDialog({ locked, onClose, children }: { locked: boolean; onClose: () => void; children: ReactNode }) {
   return (
     <Dialog open onOpenChange={(open) => !open && !locked && onClose()}>
       {/* The × is DialogContent's last child: hidden while it would do nothing. */}
