@@ -3,14 +3,16 @@ import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/shell/page-header";
 import { SignInPanel } from "@/components/auth/sign-in-panel";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
+import { getConfig } from "@/lib/config";
 import { currentOwner } from "@/lib/dashboard/session";
+import { sameOriginPath } from "@/lib/http/same-origin-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths are followed after sign-in. */
+/** Only paths on this deployment's origin are followed after sign-in. */
 function safeNext(value: string | string[] | undefined): string {
   const next = Array.isArray(value) ? value[0] : value;
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/keys";
+  return sameOriginPath(next, getConfig().publicUrl) ?? "/keys";
 }
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
