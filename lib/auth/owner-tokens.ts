@@ -84,8 +84,26 @@ export async function mintOwnerToken(ctx: OwnerTokenContext, ownerId: string, tt
     .sign(key.privateKey);
 }
 
-/** The public keys that verify owner tokens still in their validity window. */
-export async function publicJwks(ctx: Pick<OwnerTokenContext, "db" | "clock">): Promise<{ keys: JWK[] }> {
+/**
+ * Makes a signing key when none is current, so the key set lists one before the first token is minted
+ * (a verifier that fetches it first would otherwise cache an empty set). Returns the current kid.
+ */
+export async function ensureSigningKey(ctx: OwnerTokenContext): Promise<string> {
+  const [row] = await ctx.db
+    .select({ kid: signingKeys.kid })
+    .from(signingKeys)
+    .where(gt(signingKeys.retiresAt, new Date(ctx.clock.now())))
+    .orderBy(desc(signingKeys.createdAt))
+    .limit(1);
+  return row?.kid ?? (await createSigningKey(ctx)).kid;
+}
+
+/**
+ * The public keys that verify owner tokens still in their validity window, the current one always
+ * among them (made here if the last one retired with no token minted since).
+ */
+export async function publicJwks(ctx: OwnerTokenContext): Promise<{ keys: JWK[] }> {
+  if (!ctx.config.ownerJwt.jwksUrl) await ensureSigningKey(ctx);
   const now = new Date(ctx.clock.now());
   const rows = await ctx.db.select({ jwk: signingKeys.publicJwk }).from(signingKeys).where(gt(signingKeys.expiresAt, now)).orderBy(desc(signingKeys.createdAt));
   return { keys: rows.map((r) => r.jwk) };

@@ -5,6 +5,7 @@ import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/clien
 import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
+import { ensureSigningKey } from "../auth/owner-tokens";
 import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
 import { createSearchRateLimiter } from "../api/search/rate-limit";
@@ -35,6 +36,8 @@ export async function startServices(input: { config: Config; log: Logger; clock?
   log.info({ driver: database.kind }, "database ready");
   // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
   const secret = loadServerSecret(config);
+  // Owner tokens' key set lists a key from the start, before the first token is minted.
+  if (!config.ownerJwt.jwksUrl) await ensureSigningKey({ db: database.db, clock, config, secret });
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
   const venues = await startVenues({ config, database, clock, log });

@@ -29,7 +29,8 @@ export function registerJwksRoute(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: { description: "The key set", content: { "application/json": { schema: jwksSchema } } } },
     }),
     async (c) => {
-      const jwks = await publicJwks({ db: c.var.deps.database.db, clock: c.var.deps.clock });
+      const { database, clock, config, secret } = c.var.deps;
+      const jwks = await publicJwks({ db: database.db, clock, config, secret });
       return c.json(jwksSchema.parse(jwks), 200, { "Cache-Control": "public, max-age=300" });
     },
   );

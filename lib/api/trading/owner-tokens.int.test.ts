@@ -122,6 +122,36 @@ describe("owner tokens", () => {
   });
 });
 
+describe("the owner-token key set", () => {
+  let fresh: TestApi;
+  beforeAll(async () => {
+    fresh = await createTestApi();
+  });
+  afterAll(() => fresh.close());
+
+  const kids = async () => ((await (await fresh.request("/api/.well-known/jwks.json")).json()) as { keys: JWK[] }).keys.map((k) => k.kid);
+  const kidOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()).kid as string;
+
+  it("lists the signing key from a fresh start, before any token is minted, and signs with it", async () => {
+    const listed = await kids();
+    expect(listed).toHaveLength(1);
+    const owner = await createTestOwner(fresh);
+    expect(listed).toContain(kidOf(await owner.token()));
+  });
+
+  it("when the key retires unused, lists its successor and keeps the old one until its tokens expire", async () => {
+    const [first] = await kids();
+    fresh.clock.advance(30 * 24 * 3600_000 + 1000);
+    const during = await kids();
+    expect(during).toContain(first);
+    expect(during).toHaveLength(2);
+    fresh.clock.advance(11 * 60_000);
+    const after = await kids();
+    expect(after).not.toContain(first);
+    expect(after).toHaveLength(1);
+  });
+});
+
 describe("owner tokens from an external issuer", () => {
   let jwksServer: Server;
   let external: TestApi;
