@@ -34,4 +34,15 @@ describe("parseConfig", () => {
     expect(parseConfig({ BOURSE_ADMINS: ` ${wallet}, own_admin ` }).admins).toEqual({ wallets: [wallet.toLowerCase()], ownerIds: ["own_admin"] });
     expect(() => parseConfig({ BOURSE_ADMINS: `admin@example.com,${wallet}` })).toThrow(/BOURSE_ADMINS[\s\S]*wallet address[\s\S]*owner id/);
   });
+
+  it("gives owner tokens for a remote search API that deployment's audience, never ours", () => {
+    expect(parseConfig({}).searchApiAudience).toBe("bourse-api");
+    expect(parseConfig({ BOURSE_SEARCH_API_URL: "https://search.example/api/web" }).searchApiAudience).toBe("https://search.example");
+    expect(parseConfig({ BOURSE_SEARCH_API_URL: "https://search.example/api/web", BOURSE_SEARCH_API_AUDIENCE: "search-api" }).searchApiAudience).toBe(
+      "search-api",
+    );
+    expect(() => parseConfig({ BOURSE_SEARCH_API_URL: "https://search.example/api/web", BOURSE_SEARCH_API_AUDIENCE: "bourse-api" })).toThrow(
+      /BOURSE_SEARCH_API_AUDIENCE/,
+    );
+  });
 });

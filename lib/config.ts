@@ -49,6 +49,7 @@ const envSchema = z.object({
   WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   BOURSE_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_URL: z.url().optional(),
+  BOURSE_SEARCH_API_AUDIENCE: z.string().min(1).optional(),
   BOURSE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   OWNER_JWT_ISSUER: z.string().min(1).optional(),
   OWNER_JWT_AUDIENCE: z.string().min(1).default("bourse-api"),
@@ -124,6 +125,12 @@ export interface Config {
   remoteTradingApi: boolean;
   /** Where the dashboard finds the search API; itself by default. */
   searchApiUrl: string;
+  /**
+   * Audience of the owner tokens the dashboard mints for the search API: ours for itself; for a remote
+   * one (BOURSE_SEARCH_API_URL) BOURSE_SEARCH_API_AUDIENCE or that URL's origin, never ours, so a
+   * token sent there is refused here.
+   */
+  searchApiAudience: string;
   /** From BOURSE_SECRET; when absent the server generates one in the data folder (lib/crypto/server-secret). */
   secret: string | undefined;
   ownerJwt: {
@@ -238,6 +245,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
     remoteTradingApi: e.BOURSE_API_URL !== undefined,
     searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),
+    searchApiAudience: searchApiAudience(e),
     secret: e.BOURSE_SECRET,
     ownerJwt: {
       issuer: e.OWNER_JWT_ISSUER ?? publicUrl,
@@ -295,6 +303,17 @@ function chainsConfig(e: z.infer<typeof envSchema>): ChainsConfig {
     confirmations: e.BRIDGE_CONFIRMATIONS,
     pollMs: e.BRIDGE_POLL_MS,
   };
+}
+
+function searchApiAudience(e: z.infer<typeof envSchema>): string {
+  if (!e.BOURSE_SEARCH_API_URL) return e.OWNER_JWT_AUDIENCE;
+  const audience = e.BOURSE_SEARCH_API_AUDIENCE ?? new URL(e.BOURSE_SEARCH_API_URL).origin;
+  if (audience === e.OWNER_JWT_AUDIENCE) {
+    throw new ConfigError(
+      "Invalid environment:\n  BOURSE_SEARCH_API_AUDIENCE: tokens for the remote search API must not carry this deployment's OWNER_JWT_AUDIENCE",
+    );
+  }
+  return audience;
 }
 
 /** "1=https://…,42161=https://…" → { 1: "https://…", 42161: "https://…" } */

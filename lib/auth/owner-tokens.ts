@@ -68,15 +68,18 @@ export async function rotateSigningKey(ctx: OwnerTokenContext): Promise<string> 
   return (await createSigningKey(ctx)).kid;
 }
 
-/** A short-lived owner token for the trading API (EdDSA, with kid, iss, aud, sub, iat, exp, jti). */
-export async function mintOwnerToken(ctx: OwnerTokenContext, ownerId: string, ttlSeconds = 300): Promise<string> {
+/**
+ * A short-lived owner token (EdDSA, with kid, iss, aud, sub, iat, exp, jti), for this deployment's
+ * audience unless another deployment's is given.
+ */
+export async function mintOwnerToken(ctx: OwnerTokenContext, ownerId: string, ttlSeconds = 300, audience = ctx.config.ownerJwt.audience): Promise<string> {
   const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_OWNER_TOKEN_SECONDS);
   const key = await currentSigningKey(ctx);
   const iat = Math.floor(ctx.clock.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: "JWT" })
     .setIssuer(ctx.config.ownerJwt.issuer)
-    .setAudience(ctx.config.ownerJwt.audience)
+    .setAudience(audience)
     .setSubject(ownerId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttl)

@@ -42,6 +42,15 @@ describe("owner tokens", () => {
     expectRefused(await listKeys(await mintOwnerToken(ctx({ OWNER_JWT_AUDIENCE: "other-api" }), owner.id)), /aud/);
   });
 
+  it("refuses, on this deployment's key routes, the tokens minted for a remote search deployment", async () => {
+    const remote = ctx({ BOURSE_SEARCH_API_URL: "https://search.example/api/web" });
+    expect(remote.config.searchApiAudience).toBe("https://search.example");
+    const token = await mintOwnerToken(remote, owner.id, 60, remote.config.searchApiAudience);
+    expectRefused(await listKeys(token), /aud/);
+    const searchKeys = await t.request("/api/web/keys", { headers: { authorization: `Bearer ${token}` } });
+    expect(searchKeys.status).toBe(401);
+  });
+
   it("refuses a wrong issuer", async () => {
     expectRefused(await listKeys(await mintOwnerToken(ctx({ OWNER_JWT_ISSUER: "https://evil.example" }), owner.id)), /iss/);
   });

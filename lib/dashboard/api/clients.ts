@@ -5,7 +5,7 @@ import { createSearchClient, type SearchClient } from "../../client/search";
 import { createSwapClient, type SwapClient } from "../../client/swap";
 import { createTradingClient, type TradingClient } from "../../client/trading";
 import { openConsoleKey } from "../console-keys";
-import { deskKey, mintedOwnerToken, tradingOwnerToken } from "./credentials";
+import { deskKey, searchOwnerToken, tradingOwnerToken } from "./credentials";
 import { refusal } from "./failure";
 
 // The dashboard's clients of the APIs, each with the owner's credential attached on the server: the
@@ -47,9 +47,9 @@ export async function deskSwapClient(ownerId: string): Promise<SwapClient> {
   return createSwapClient({ baseUrl: getConfig().tradingApiUrl, token: key, timeoutMs: EXECUTION_TIMEOUT_MS });
 }
 
-/** The search API as this owner (an owner token minted for the call), for key management. */
+/** The search API as this owner (an owner token minted for the call, for that deployment's audience), for key management. */
 export async function ownerSearchClient(ownerId: string): Promise<SearchClient> {
-  return createSearchClient({ baseUrl: getConfig().searchApiUrl, token: await mintedOwnerToken(ownerId) });
+  return createSearchClient({ baseUrl: getConfig().searchApiUrl, token: await searchOwnerToken(ownerId) });
 }
 
 /** The search API with one of the owner's console-held keys, opened here for the call; 403 when the console does not hold it. */

@@ -18,6 +18,15 @@ export function mintedOwnerToken(ownerId: string): Promise<string> {
 }
 
 /**
+ * An owner token for the search API, minted for the call with that deployment's audience: ours for
+ * this deployment, the remote's for BOURSE_SEARCH_API_URL (which this deployment's key routes refuse).
+ */
+export function searchOwnerToken(ownerId: string): Promise<string> {
+  const ctx = context();
+  return mintOwnerToken(ctx, ownerId, OWNER_TOKEN_SECONDS, ctx.config.searchApiAudience);
+}
+
+/**
  * The owner token for the trading API: minted here against this deployment, or the one pasted in
  * Settings against a remote one (BOURSE_API_URL; null when none was pasted). It stays on the server.
  */
