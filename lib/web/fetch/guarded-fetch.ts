@@ -120,8 +120,9 @@ export async function vet(url: URL, policy: Pick<FetchPolicy, "allow" | "resolve
     if (policy.allow(address, port)) continue;
     const reason = blockedReason(address);
     if (reason) {
-      const via = literal ? "" : ` (${url.hostname} resolves to ${formatIp(address)})`;
-      throw new FetchFailure("BLOCKED_ADDRESS", `refusing to fetch a non-public address${via}: ${reason}`);
+      // The rule, never the address a name resolved to: that would map the internal network for the caller.
+      const what = literal ? "a non-public address" : `${url.hostname}: it resolves to a non-public address`;
+      throw new FetchFailure("BLOCKED_ADDRESS", `refusing to fetch ${what} (${reason})`);
     }
   }
   return { ip: addresses[0]!, port, servername: literal ? undefined : url.hostname.replace(/\.$/, "") };

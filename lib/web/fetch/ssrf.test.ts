@@ -178,6 +178,13 @@ describe("SSRF guard", () => {
     expect(asked).toEqual(["rebind.test"]);
   });
 
+  it("names the rule, never the internal address a name resolved to", async () => {
+    const failure = await failureOf(guardedFetch("http://inside.test/", testPolicy({ allow: [], hosts: { "inside.test": "10.1.2.3" } })));
+    expect(failure.code).toBe("BLOCKED_ADDRESS");
+    expect(failure.message).toMatch(/inside\.test.*non-public.*10\.0\.0\.0\/8/);
+    expect(failure.message).not.toContain("10.1.2.3");
+  });
+
   it("is not switched off by an allowlist entry for another port or by a CIDR of another range", async () => {
     const narrow = testPolicy({ allow: ["10.0.0.0/8", `127.0.0.1:${forbidden.port + 1}`] });
     const failure = await failureOf(guardedFetch(`${allowed.origin}/`, narrow));
