@@ -2,11 +2,13 @@ import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, AppEnv } from "../context";
 import { REQUEST_ID_HEADER, resolveRequestId } from "../../http/request-id";
 import { ApiError } from "../errors";
+import { refuseInvalidRequestText } from "./invalid-text";
 import { hasBody, parseJsonBody } from "./json-body";
 
 /**
  * The one middleware every API request passes (each layer costs measurably, see bench/api-baseline):
- * request id on the context and the response, dependencies on the context, the JSON body parsed,
+ * request id on the context and the response, dependencies on the context, invalid text refused (in the
+ * path, query, headers and body: PostgreSQL would refuse it later, as a 500), the JSON body parsed,
  * and an access-log line with the request id (debug for successes, info for 4xx, error for 5xx).
  */
 export function apiEntry(deps: ApiDeps): MiddlewareHandler<AppEnv> {
@@ -27,6 +29,7 @@ export function apiEntry(deps: ApiDeps): MiddlewareHandler<AppEnv> {
     // A body that fails to parse throws here, before the route; the app's error handler answers it.
     let failure: unknown;
     try {
+      refuseInvalidRequestText(incoming, c.req.raw);
       if (hasBody(c.req.method)) await parseJsonBody(c, limit);
       await next();
     } catch (err) {

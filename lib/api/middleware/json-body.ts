@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import { hasInvalidJsonText } from "../../http/valid-text";
 import { ApiError } from "../errors";
+import { invalidTextError } from "./invalid-text";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -37,6 +39,8 @@ export async function parseJsonBody(c: Context<AppEnv>, limitBytes: number): Pro
     const detail = err instanceof SyntaxError ? `: ${err.message}` : "";
     throw new ApiError("INVALID_JSON", `The request body is not valid JSON${detail}.`);
   }
+  // Only a \u escape can put a NUL or an unpaired surrogate into text decoded strictly from UTF-8.
+  if (text.includes("\\u") && hasInvalidJsonText(value)) throw invalidTextError("body");
   c.req.bodyCache.json = Promise.resolve(value);
 }
 
@@ -55,8 +59,14 @@ async function readTextWithin(req: Request, limitBytes: number): Promise<string>
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw invalidTextError("body");
+  }
 }
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 function tooLarge(limitBytes: number): ApiError {
   return new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${limitBytes} bytes.`);
