@@ -5,6 +5,7 @@ import { getConfig } from "./lib/config";
 import { createLogger } from "./lib/log";
 import { createApi } from "./lib/api/app";
 import { createDispatcher } from "./lib/http/dispatch";
+import { securityHeaders } from "./lib/http/security-headers";
 import { bookFastLane } from "./lib/api/trading/book-fast-lane";
 import { startServices } from "./lib/server/services";
 import { publishServices } from "./lib/server/registry";
@@ -24,7 +25,15 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: config.env === "development", dir: process.cwd(), port: config.port, httpServer: server });
   await nextApp.prepare();
 
-  server.on("request", createDispatcher({ api: getRequestListener(api.fetch), next: nextApp.getRequestHandler(), fastLanes: [bookFastLane(services.deps)] }));
+  server.on(
+    "request",
+    createDispatcher({
+      api: getRequestListener(api.fetch),
+      next: nextApp.getRequestHandler(),
+      fastLanes: [bookFastLane(services.deps)],
+      headers: securityHeaders({ development: config.env === "development" }),
+    }),
+  );
   server.on("upgrade", nextApp.getUpgradeHandler());
   server.listen(config.port, config.host, () => {
     const address = server.address();
