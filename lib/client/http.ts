@@ -20,6 +20,8 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a call is abandoned. */
   timeoutMs?: number;
+  /** Sent with every call. */
+  headers?: Record<string, string>;
 }
 
 const tradingFailure = z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() });
@@ -35,7 +37,7 @@ export async function requestJson(
   init: { method?: string; body?: unknown; headers?: Record<string, string>; acceptStatus?: number[] } = {},
 ): Promise<{ status: number; body: unknown; requestId: string | null }> {
   const doFetch = opts.fetch ?? fetch;
-  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+  const headers: Record<string, string> = { accept: "application/json", ...opts.headers, ...init.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   let res: Response;

@@ -18,3 +18,26 @@ export function clientIpResolver(trustedProxies: readonly string[]) {
     return ip;
   };
 }
+
+/**
+ * Set by the server on every request it hands to the dashboard (Next), overwriting whatever the client
+ * sent: the client's address as resolved above, for sign-in throttling.
+ */
+export const CLIENT_IP_HEADER = "x-bourse-client-ip";
+
+/**
+ * Whom a per-address limit counts: an IPv4 address itself, an IPv6 address by its /64 (one
+ * subscriber's allocation, in which a client can pick any of 2^64 addresses).
+ */
+export function addressSubject(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.split("%")[0]!.toLowerCase().split("::") as [string, string | undefined];
+  const groupsOf = (part: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const h = groupsOf(head);
+  const t = tail === undefined ? [] : groupsOf(tail);
+  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}

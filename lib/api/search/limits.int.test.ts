@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSOLE_CALLER_HEADER, signConsoleCaller } from "../../auth/console-caller";
 import { expectSearchError, requestFrom, serveOverHttp, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 // The contract's windows: 60 searches and 10 scrapes a minute per client IP and instance, on every
@@ -174,5 +175,27 @@ describe("windows per client IP, behind the real server", () => {
     expect((await scrapeFrom("127.0.0.1", { "x-forwarded-for": "203.0.113.9" })).headers["x-ratelimit-remaining"]).toBe("9");
     expect((await scrapeFrom("127.0.0.1", { "x-forwarded-for": "198.51.100.7, 203.0.113.9" })).headers["x-ratelimit-remaining"]).toBe("8");
     expect((await scrapeFrom("127.0.0.1", { "x-forwarded-for": "198.51.100.7" })).headers["x-ratelimit-remaining"]).toBe("9");
+  });
+
+  const remaining = async (source: string, headers: Record<string, string>) => (await scrapeFrom(source, headers)).headers["x-ratelimit-remaining"];
+
+  it("counts an IPv6 client by its /64", async () => {
+    expect(await remaining("127.0.0.1", { "x-forwarded-for": "2001:db8:1:2::1" })).toBe("9");
+    expect(await remaining("127.0.0.1", { "x-forwarded-for": "2001:db8:1:2:ffff:ffff:ffff:fffe" })).toBe("8");
+    expect(await remaining("127.0.0.1", { "x-forwarded-for": "2001:db8:1:3::1" })).toBe("9");
+  });
+
+  it("counts the dashboard console's calls per owner, by its signed header, and a forged one by address", async () => {
+    const signed = (owner: string) => ({ [CONSOLE_CALLER_HEADER]: signConsoleCaller(tb.t.deps.secret, owner, tb.t.clock.now()) });
+    expect(await remaining("127.0.0.4", signed("own_a"))).toBe("9");
+    expect(await remaining("127.0.0.4", signed("own_a"))).toBe("8");
+    expect(await remaining("127.0.0.4", signed("own_b"))).toBe("9");
+    const forged = signConsoleCaller("another-secret-of-at-least-32-characters", "own_c", tb.t.clock.now());
+    expect(await remaining("127.0.0.4", { [CONSOLE_CALLER_HEADER]: forged })).toBe("9");
+    expect(await remaining("127.0.0.4", {})).toBe("8");
+    const stale = signed("own_d");
+    tb.t.clock.advance(301_000);
+    expect(await remaining("127.0.0.5", stale)).toBe("9");
+    expect(await remaining("127.0.0.5", {})).toBe("8");
   });
 });

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import { clientIpResolver } from "../../http/client-ip";
+import { CONSOLE_CALLER_HEADER, verifyConsoleCaller } from "../../auth/console-caller";
+import { addressSubject, clientIpResolver } from "../../http/client-ip";
 import { createRateLimiter, rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../../http/rate-limit";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
@@ -10,7 +11,7 @@ import { SEARCH_API_BASE } from "../paths";
 export type SearchWindow = "search" | "scrape";
 export type SearchRateLimiter = RateLimiter<SearchWindow>;
 
-/** The contract's windows: per client IP, per instance, one minute each. */
+/** The contract's windows: per client (see rateLimitSubject), per instance, one minute each. */
 export const SEARCH_RATE_LIMITS = {
   search: { limit: 60, windowMs: 60_000 },
   scrape: { limit: 10, windowMs: 60_000 },
@@ -39,6 +40,16 @@ export function clientIpOf(c: Context<AppEnv>): string {
 }
 
 /**
+ * Whom the windows count: the owner named by the dashboard's signed console header, otherwise the
+ * client's address (an IPv6 client by its /64).
+ */
+function rateLimitSubject(c: Context<AppEnv>): string {
+  const { secret, clock } = c.var.deps;
+  const owner = verifyConsoleCaller(secret, c.req.header(CONSOLE_CALLER_HEADER), clock.now());
+  return owner ? `owner:${owner}` : addressSubject(clientIpOf(c));
+}
+
+/**
  * Counts this request against its endpoint's window, once per request, and stamps the X-RateLimit
  * headers on whatever the response turns out to be. Undefined for routes without a window. Called by
  * the route's middleware and, for requests refused before it (a body that is not JSON), by the error renderer.
@@ -48,7 +59,7 @@ export function takeRateLimitSlot(c: Context<AppEnv>): RateLimitDecision | undef
   if (taken) return taken;
   const window = LIMITED[`${c.req.method} ${c.req.path}`];
   if (!window) return undefined;
-  const decision = c.var.deps.searchRateLimiter.take(window, clientIpOf(c));
+  const decision = c.var.deps.searchRateLimiter.take(window, rateLimitSubject(c));
   c.set("rateLimit", decision);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
   return decision;

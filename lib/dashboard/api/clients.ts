@@ -5,7 +5,7 @@ import { createSearchClient, type SearchClient } from "../../client/search";
 import { createSwapClient, type SwapClient } from "../../client/swap";
 import { createTradingClient, type TradingClient } from "../../client/trading";
 import { openConsoleKey } from "../console-keys";
-import { deskKey, searchOwnerToken, tradingOwnerToken } from "./credentials";
+import { consoleCallerHeaders, deskKey, searchOwnerToken, tradingOwnerToken } from "./credentials";
 import { refusal } from "./failure";
 
 // The dashboard's clients of the APIs, each with the owner's credential attached on the server: the
@@ -56,7 +56,8 @@ export async function ownerSearchClient(ownerId: string): Promise<SearchClient> 
 export async function consoleSearchClient(ownerId: string, keyId: string): Promise<SearchClient> {
   const key = await openConsoleKey(ownerId, keyId);
   if (!key) throw refusal("This console does not hold that key: mint one here, or paste it under Keys.", 403, "KEY_NOT_IN_CONSOLE");
-  return createSearchClient({ baseUrl: getConfig().searchApiUrl, token: key, timeoutMs: PAID_CALL_TIMEOUT_MS });
+  // Counted per owner in the search API's rate limits, not as the server's own address.
+  return createSearchClient({ baseUrl: getConfig().searchApiUrl, token: key, timeoutMs: PAID_CALL_TIMEOUT_MS, headers: consoleCallerHeaders(ownerId) });
 }
 
 /** The search API with a key the owner has just pasted, to check it before keeping it. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { CONSOLE_CALLER_HEADER, signConsoleCaller } from "../../auth/console-caller";
 import { deskKeyFor } from "../../auth/desk-key";
 import { mintOwnerToken } from "../../auth/owner-tokens";
 import { readOwnerSecret } from "../../auth/owner-secrets";
@@ -43,4 +44,10 @@ export async function tradingOwnerToken(ownerId: string): Promise<string | null>
 export async function deskKey(ownerId: string): Promise<string | null> {
   const ctx = context();
   return ctx.config.remoteTradingApi ? readOwnerSecret(ctx, ownerId, "remote_agent_key") : deskKeyFor(ctx, ownerId);
+}
+
+/** Names the owner to the search API's rate limits, which would otherwise count the server's own address. */
+export function consoleCallerHeaders(ownerId: string): Record<string, string> {
+  const ctx = context();
+  return { [CONSOLE_CALLER_HEADER]: signConsoleCaller(ctx.secret, ownerId, ctx.clock.now()) };
 }
