@@ -6,6 +6,7 @@ import { createLogger } from "./lib/log";
 import { createApi } from "./lib/api/app";
 import { createDispatcher } from "./lib/http/dispatch";
 import { securityHeaders } from "./lib/http/security-headers";
+import { clientIpResolver } from "./lib/http/client-ip";
 import { bookFastLane } from "./lib/api/trading/book-fast-lane";
 import { startServices } from "./lib/server/services";
 import { publishServices } from "./lib/server/registry";
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const api = createApi(services.deps);
 
   const server = createServer();
+  const resolveClientIp = clientIpResolver(config.trustedProxies);
   const nextApp = next({ dev: config.env === "development", dir: process.cwd(), port: config.port, httpServer: server });
   await nextApp.prepare();
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       next: nextApp.getRequestHandler(),
       fastLanes: [bookFastLane(services.deps)],
       headers: securityHeaders({ development: config.env === "development" }),
+      clientIp: (req) => resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"]?.toString()),
     }),
   );
   server.on("upgrade", nextApp.getUpgradeHandler());

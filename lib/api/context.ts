@@ -6,6 +6,7 @@ import type { Logger } from "../log";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
 import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
+import type { SignInThrottle } from "../auth/sign-in-throttle";
 import type { RateLimitDecision } from "../http/rate-limit";
 import type { SearchRateLimiter } from "./search/rate-limit";
 import type { Scraper } from "../web/types";
@@ -27,6 +28,8 @@ export interface ApiDeps {
   startedAt: number;
   /** Quotes, prepares, executes and follows swaps (lib/swap). */
   swap: SwapService;
+  /** The dashboard's password sign-in attempts, per account and per address, per instance. */
+  signInThrottle: SignInThrottle;
   /** The search API's per-IP request windows, per instance. */
   searchRateLimiter: SearchRateLimiter;
   /** Fetches and extracts pages under the server's fetch policy (lib/web). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../testing/api";
 import { deskKeyFor, DESK_KEY_NAME } from "./desk-key";
 import { listAgentKeys, revokeAgentKey } from "./agent-keys";
+import { siweNonces } from "./schema";
 import { issueSiweNonce, SiweError, verifySiweSignIn, type SiweContext } from "./siwe";
 import { linkWallet, ownerForWallet, SignInError, signInWithPassword, signUpWithPassword, walletsOf } from "./sign-in";
 
@@ -72,6 +73,16 @@ describe("Sign-In with Ethereum", () => {
     const stale = await signedMessage({ expirationTime: undefined });
     t.clock.advance(11 * 60_000);
     await expect(verifySiweSignIn(siwe, stale)).rejects.toThrow(/expired or was already used/);
+  });
+
+  it("purges nonces that expired or were used when it issues the next one", async () => {
+    const used = await signedMessage();
+    await verifySiweSignIn(siwe, used);
+    await issueSiweNonce(siwe);
+    t.clock.advance(11 * 60_000);
+    const fresh = await issueSiweNonce(siwe);
+    expect((await t.deps.database.db.select().from(siweNonces)).map((r) => r.nonce)).toEqual([fresh]);
+    await expect(verifySiweSignIn(siwe, used)).rejects.toThrow(/expired or was already used/);
   });
 
   it("gives one owner per wallet, however often and concurrently it signs in", async () => {

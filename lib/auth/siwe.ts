@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { createPublicClient, custom, http, type Hex } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { Clock } from "../clock";
@@ -20,10 +20,15 @@ export class SiweError extends Error {
   override name = "SiweError";
 }
 
-/** A single-use nonce, stored server-side for ten minutes. */
+/**
+ * A single-use nonce, stored server-side for ten minutes. Each issue first purges the nonces that
+ * expired or were used, so the table holds only those still usable: a used or purged nonce is refused alike.
+ */
 export async function issueSiweNonce(ctx: Pick<SiweContext, "db" | "clock">): Promise<string> {
+  const now = ctx.clock.now();
+  await ctx.db.delete(siweNonces).where(or(lte(siweNonces.expiresAt, new Date(now)), isNotNull(siweNonces.consumedAt)));
   const nonce = generateSiweNonce();
-  await ctx.db.insert(siweNonces).values({ nonce, expiresAt: new Date(ctx.clock.now() + NONCE_TTL_MS) });
+  await ctx.db.insert(siweNonces).values({ nonce, expiresAt: new Date(now + NONCE_TTL_MS) });
   return nonce;
 }
 

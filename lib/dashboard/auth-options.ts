@@ -4,6 +4,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { SiweError, verifySiweSignIn } from "../auth/siwe";
 import { ownerForWallet, SignInError, signInWithPassword, signUpWithPassword } from "../auth/sign-in";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import { WorkGateFullError } from "../work-gate";
 import { dashboardDeps } from "./services";
 
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -11,7 +13,12 @@ const SESSION_SECONDS = 7 * 24 * 3600;
 /** next-auth's error code for a refused sign-in carries our message, so the page can show it. */
 function refuse(err: unknown): never {
   if (err instanceof SiweError || err instanceof SignInError) throw new Error(err.message);
+  if (err instanceof WorkGateFullError) throw new Error("Too many sign-ins at once; try again in a moment.");
   throw err;
+}
+
+function headerValue(value: unknown): string | undefined {
+  return typeof value === "string" && value ? value : undefined;
 }
 
 /** Dashboard sign-in: Sign-In with Ethereum or email and password, one owner record either way. */
@@ -46,11 +53,17 @@ export function authOptions(): NextAuthOptions {
         id: "password",
         name: "Email",
         credentials: { email: { type: "email" }, password: { type: "password" }, mode: { type: "text" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           try {
             const input = { email: credentials.email, password: credentials.password };
-            const ownerId = credentials.mode === "sign-up" ? await signUpWithPassword(db, input) : await signInWithPassword(db, input);
+            const ip = headerValue(req.headers?.[CLIENT_IP_HEADER]);
+            const ownerId = await deps.signInThrottle.attempt(
+              { email: input.email, ip },
+              () => (credentials.mode === "sign-up" ? signUpWithPassword(db, input) : signInWithPassword(db, input)),
+              (err) => err instanceof SignInError,
+              (seconds) => new SignInError(`Too many failed sign-ins; try again in ${seconds} s.`),
+            );
             return { id: ownerId, name: credentials.email.trim().toLowerCase() };
           } catch (err) {
             refuse(err);

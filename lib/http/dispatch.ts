@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isApiPath } from "../api/paths";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { REQUEST_ID_HEADER, resolveRequestId } from "./request-id";
 import type { SecurityHeaders } from "./security-headers";
 
@@ -14,7 +15,14 @@ export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * header is set before Next starts writing. The security headers go on every answer here, before
  * either handler runs, so the fast lanes, the APIs, pages and static files all carry them.
  */
-export function createDispatcher(handlers: { api: NodeHandler; next: NodeHandler; fastLanes?: readonly FastLane[]; headers?: SecurityHeaders }): NodeHandler {
+export function createDispatcher(handlers: {
+  api: NodeHandler;
+  next: NodeHandler;
+  fastLanes?: readonly FastLane[];
+  headers?: SecurityHeaders;
+  /** The client's address (TRUSTED_PROXIES applied), handed to the dashboard in CLIENT_IP_HEADER. */
+  clientIp?: (req: IncomingMessage) => string | undefined;
+}): NodeHandler {
   const lanes = handlers.fastLanes ?? [];
   const pageHeaders = Object.entries(handlers.headers?.page ?? {});
   const apiHeaders = Object.entries(handlers.headers?.api ?? {});
@@ -25,6 +33,10 @@ export function createDispatcher(handlers: { api: NodeHandler; next: NodeHandler
       return handlers.api(req, res);
     }
     for (const [name, value] of pageHeaders) res.setHeader(name, value);
+    // Never the client's own claim: overwritten, or removed when there is no address.
+    const ip = handlers.clientIp?.(req);
+    if (ip) req.headers[CLIENT_IP_HEADER] = ip;
+    else delete req.headers[CLIENT_IP_HEADER];
     res.setHeader(REQUEST_ID_HEADER, resolveRequestId(req.headers["x-request-id"]));
     return handlers.next(req, res);
   };

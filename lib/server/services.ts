@@ -6,6 +6,7 @@ import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
 import { ensureSigningKey } from "../auth/owner-tokens";
+import { createSignInThrottle } from "../auth/sign-in-throttle";
 import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
 import { createSearchRateLimiter } from "../api/search/rate-limit";
@@ -53,6 +54,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       agentKeyCache: createAgentKeyCache(clock),
       startedAt: clock.now(),
       swap: swap.service,
+      signInThrottle: createSignInThrottle(clock),
       searchRateLimiter: createSearchRateLimiter(clock),
       scraper: createScraper(fetchPolicyFromConfig(config)),
       venues: venues.venues,
