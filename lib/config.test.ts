@@ -45,4 +45,15 @@ describe("parseConfig", () => {
       /BOURSE_SEARCH_API_AUDIENCE/,
     );
   });
+
+  it("refuses anvil's well-known keys for chains reached over the network, and takes them for chains on this machine", () => {
+    const remote = { LOCAL_CHAINS: "rpc", CHAIN_A_RPC_URL: "https://a.example/rpc", CHAIN_B_RPC_URL: "https://b.example/rpc" };
+    expect(() => parseConfig(remote)).toThrow(/CHAIN_DEPLOYER_PRIVATE_KEY, BRIDGE_RELAYER_PRIVATE_KEY: anvil's well-known/);
+    const own = { CHAIN_DEPLOYER_PRIVATE_KEY: `0x${"11".repeat(32)}`, BRIDGE_RELAYER_PRIVATE_KEY: `0x${"22".repeat(32)}` };
+    expect(parseConfig({ ...remote, ...own }).chains.mode).toBe("rpc");
+    expect(() => parseConfig({ ...remote, CHAIN_DEPLOYER_PRIVATE_KEY: own.CHAIN_DEPLOYER_PRIVATE_KEY })).toThrow(/BRIDGE_RELAYER_PRIVATE_KEY: anvil/);
+    const local = { LOCAL_CHAINS: "rpc", CHAIN_A_RPC_URL: "http://127.0.0.1:8545", CHAIN_B_RPC_URL: "http://localhost:8546" };
+    expect(parseConfig(local).chains.mode).toBe("rpc");
+    expect(parseConfig({}).chains.mode).toBe("embedded");
+  });
 });

@@ -293,6 +293,18 @@ function chainsConfig(e: z.infer<typeof envSchema>): ChainsConfig {
   if (mode === "rpc" && (!e.CHAIN_A_RPC_URL || !e.CHAIN_B_RPC_URL)) {
     throw new ConfigError("Invalid environment:\n  LOCAL_CHAINS=rpc needs both CHAIN_A_RPC_URL and CHAIN_B_RPC_URL");
   }
+  const rpcUrls = [e.CHAIN_A_RPC_URL, e.CHAIN_B_RPC_URL];
+  // anvil's keys are public: on any chain but one on this machine, whatever they hold is anyone's.
+  if (mode === "rpc" && !rpcUrls.every(isLoopbackUrl)) {
+    const named = (["CHAIN_DEPLOYER_PRIVATE_KEY", "BRIDGE_RELAYER_PRIVATE_KEY"] as const).filter((k) =>
+      ANVIL_DEV_KEYS.some((dev) => dev === e[k].toLowerCase()),
+    );
+    if (named.length > 0) {
+      throw new ConfigError(
+        `Invalid environment:\n  ${named.join(", ")}: anvil's well-known development keys cannot sign on chains reached over the network (LOCAL_CHAINS=rpc); set keys of your own`,
+      );
+    }
+  }
   return {
     mode,
     rpcUrls: [e.CHAIN_A_RPC_URL, e.CHAIN_B_RPC_URL],
@@ -314,6 +326,12 @@ function searchApiAudience(e: z.infer<typeof envSchema>): string {
     );
   }
   return audience;
+}
+
+function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** "1=https://…,42161=https://…" → { 1: "https://…", 42161: "https://…" } */

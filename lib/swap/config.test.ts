@@ -9,7 +9,8 @@ describe("chain and swap settings", () => {
   });
 
   it("uses RPC endpoints when they are given, and wants both", () => {
-    expect(parseConfig({ CHAIN_A_RPC_URL: "http://10.0.0.2:8545", CHAIN_B_RPC_URL: "http://10.0.0.2:8546" }).chains.mode).toBe("rpc");
+    const keys = { CHAIN_DEPLOYER_PRIVATE_KEY: `0x${"11".repeat(32)}`, BRIDGE_RELAYER_PRIVATE_KEY: `0x${"22".repeat(32)}` };
+    expect(parseConfig({ CHAIN_A_RPC_URL: "http://10.0.0.2:8545", CHAIN_B_RPC_URL: "http://10.0.0.2:8546", ...keys }).chains.mode).toBe("rpc");
     expect(() => parseConfig({ LOCAL_CHAINS: "rpc", CHAIN_A_RPC_URL: "http://10.0.0.2:8545" })).toThrow(/needs both CHAIN_A_RPC_URL and CHAIN_B_RPC_URL/);
   });
 
