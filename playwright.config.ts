@@ -8,6 +8,10 @@ const baseURL = `http://localhost:${port}`;
 // A site the search console's browser test scrapes, served by the test itself on loopback; the server may fetch only that port there.
 process.env.BOURSE_E2E_FIXTURE_PORT ||= String(port + 1);
 const fixturePort = Number(process.env.BOURSE_E2E_FIXTURE_PORT);
+// The server's two local chains (anvil): the API does not publish their RPC URLs, so the swap test's wallet is told these ports.
+process.env.BOURSE_E2E_ANVIL_PORT_A ||= String(port + 2);
+process.env.BOURSE_E2E_ANVIL_PORT_B ||= String(port + 3);
+const anvilPorts = [Number(process.env.BOURSE_E2E_ANVIL_PORT_A), Number(process.env.BOURSE_E2E_ANVIL_PORT_B)];
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,9 +45,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: "1",
-      // The server runs its two local chains (anvil) on free ports; the swap test reads them from /api/swap/chains.
-      ANVIL_PORT_A: "0",
-      ANVIL_PORT_B: "0",
+      ANVIL_PORT_A: String(anvilPorts[0]),
+      ANVIL_PORT_B: String(anvilPorts[1]),
       WEB_FETCH_ALLOW: `127.0.0.1:${fixturePort}`,
     },
   },

@@ -14,14 +14,13 @@ import { newId } from "../ids";
 import { silentLogger } from "../log";
 import { startServices, type Services } from "../server/services";
 import { createTestDatabase } from "../testing/database";
-import type { SwapChainView } from "../api/trading/swap.schema";
-import { publicClientFor, userWallet } from "../swap/testing";
+import { publicClientFor, userWallet, withRpcUrls, type TestChainView } from "../swap/testing";
 import { bridgeAbi } from "./abis";
 import { fundToken } from "./deploy";
 import { startChainNetwork, type ChainNetwork, type LocalChain } from "./network";
 import { createRelayer } from "./relayer";
 import { bridgeTransfers } from "./schema";
-import { startTestChains, type TestChains } from "./testing";
+import { freePorts, startTestChains, type TestChains } from "./testing";
 
 const A = 31337;
 const B = 31338;
@@ -182,7 +181,7 @@ describe("relayer, on one database handle", () => {
  * Deposits through the swap service, stops the services while the relayer holds the deposit back
  * (1 of 3 confirmations), mines two blocks, starts them again and waits for DONE: one release, once.
  */
-async function restartMidTransfer(env: Record<string, string>, mine: (listed: SwapChainView[]) => Promise<void>): Promise<void> {
+async function restartMidTransfer(env: Record<string, string>, mine: (listed: TestChainView[]) => Promise<void>): Promise<void> {
   const database = await persistentDatabase();
   const config = parseConfig({ ...TEST_ENV, ...env, BRIDGE_CONFIRMATIONS: "3" });
   const start = () => startServices({ config, log: silentLogger, clock: manualClock(), database: database.target });
@@ -191,7 +190,7 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Sw
     const ownerId = newId("own");
     await services.deps.database.db.insert(owners).values({ id: ownerId, email: `${ownerId}@example.test` });
     const swap = services.deps.swap;
-    let listed = swap.chains().chains;
+    let listed = withRpcUrls(swap.chains().chains, config);
     const user = privateKeyToAccount(generatePrivateKey());
     await swap.faucet(user.address);
     const wethOnB = listed.find((c) => c.id === B)!.tokens.find((t) => t.symbol === "WETH")!.address as Address;
@@ -217,7 +216,7 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Sw
     services = undefined;
     services = await start();
     const again = services.deps.swap;
-    listed = again.chains().chains;
+    listed = withRpcUrls(again.chains().chains, config);
     await mine(listed);
     const done = await until("the swap to finish", async () => {
       const s = await again.status(ownerId, depositHash);
@@ -249,9 +248,11 @@ describe("a restart of the server in the middle of a bridge transfer", () => {
   it("completes it exactly once when the server runs the chains and they restart with it", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-restart-"));
     try {
-      await restartMidTransfer({ LOCAL_CHAINS: "embedded", ANVIL_PORT_A: "0", ANVIL_PORT_B: "0", DATA_DIR: dataDir, BRIDGE_POLL_MS: "100" }, async (listed) => {
+      const [portA, portB] = await freePorts(2);
+      const ports = { ANVIL_PORT_A: String(portA), ANVIL_PORT_B: String(portB) };
+      await restartMidTransfer({ LOCAL_CHAINS: "embedded", ...ports, DATA_DIR: dataDir, BRIDGE_POLL_MS: "100" }, async (listed) => {
         const a = listed.find((c) => c.id === A)!;
-        await createTestClient({ mode: "anvil", transport: http(a.rpcUrl!) }).mine({ blocks: 2 });
+        await createTestClient({ mode: "anvil", transport: http(a.rpcUrl) }).mine({ blocks: 2 });
       });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

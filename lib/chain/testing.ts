@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { createTestClient, http } from "viem";
 import { startAnvil, type AnvilChain } from "./anvil";
 import { LOCAL_CHAIN_SPECS } from "./network";
@@ -26,4 +27,14 @@ export async function startTestChains(env: Record<string, string> = {}): Promise
       await Promise.all(anvils.map((a) => a.stop()));
     },
   };
+}
+
+/** Ports free on loopback right now, for servers a test must reach at a port known in advance. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map((server) => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)))),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

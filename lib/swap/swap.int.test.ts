@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWalletClient, erc20Abi, http, parseUnits, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import type { SwapChainView } from "../api/trading/swap.schema";
 import { bridgeAbi, poolAbi, routerAbi } from "../chain/abis";
 import { BRIDGE_FEE_BPS, POOL_FEE_BPS } from "../chain/fees";
 import { startTestChains, type TestChains } from "../chain/testing";
 import { createTestApi, type TestApi } from "../testing/api";
 import { createTestOwner, type TestOwner } from "../testing/owners";
-import { listChains, mintKey, publicClientFor, swapClient, tokenAddress, tokenBalance, userWallet, type SwapClient } from "./testing";
+import { listChains, mintKey, publicClientFor, swapClient, tokenAddress, tokenBalance, userWallet, type SwapClient, type TestChainView } from "./testing";
 
 const A = 31337;
 const B = 31338;
@@ -17,7 +16,7 @@ let chains: TestChains;
 let t: TestApi;
 let alice: TestOwner;
 let api: SwapClient;
-let listed: SwapChainView[];
+let listed: TestChainView[];
 
 beforeAll(async () => {
   chains = await startTestChains({ SWAP_MAX_NOTIONAL_USD: "20000" });
@@ -39,7 +38,10 @@ async function fundedUser() {
 }
 
 describe("the local chains", () => {
-  it("lists both chains with their tokens and RPC URLs", () => {
+  it("lists both chains with their tokens, and never their RPC URLs", async () => {
+    const published = await (await t.request("/api/swap/chains")).text();
+    for (const url of chains.rpcUrls) expect(published).not.toContain(url);
+    expect(published).not.toMatch(/rpc/i);
     expect(listed.map((c) => [c.id, c.key, c.name])).toEqual([
       [A, "local-a", "Bourse Local A"],
       [B, "local-b", "Bourse Local B"],
@@ -154,7 +156,7 @@ describe("quote → prepare → sign → relayer", () => {
       .approvalAddress as Address;
     // Leave a small non-zero allowance behind, as an earlier approval would.
     const c = listed[0]!;
-    const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl!) });
+    const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl) });
     const hash = await wallet.writeContract({ address: tokenAddress(listed, A, "USDT"), abi: erc20Abi, functionName: "approve", args: [router, 1n] });
     await publicClientFor(listed, A).waitForTransactionReceipt({ hash });
 
@@ -225,7 +227,7 @@ describe("quote → prepare → sign → relayer", () => {
     const user = await fundedUser();
     const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "WETH", fromAmount: usdc("5"), fromAddress: user.address })).body.data;
     const c = listed[0]!;
-    const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl!) });
+    const wallet = createWalletClient({ account: user.account, chain: publicClientFor(listed, A).chain, transport: http(c.rpcUrl) });
     const hash = await wallet.writeContract({
       address: tokenAddress(listed, A, "USDC"),
       abi: erc20Abi,

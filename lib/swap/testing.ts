@@ -1,6 +1,8 @@
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex, type PrivateKeyAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { PreparedSwapView, SwapChainView, SwapQuoteView, SwapStatusView } from "../api/trading/swap.schema";
+import { LOCAL_CHAIN_SPECS } from "../chain/network";
+import type { Config } from "../config";
 import { postJson, type TestApi } from "../testing/api";
 import type { TestOwner } from "../testing/owners";
 
@@ -45,23 +47,36 @@ export async function mintKey(t: TestApi, owner: TestOwner, scopes: string[] = [
   return body.data.key;
 }
 
-/** The chains as the public endpoint lists them (RPC URLs and token addresses included). */
-export async function listChains(t: TestApi): Promise<SwapChainView[]> {
+/** A listed chain with the RPC URL a wallet would use, which the API does not publish. */
+export type TestChainView = SwapChainView & { rpcUrl: string };
+
+/** RPC URLs from the configuration: the rpc endpoints, or the embedded chains on their (fixed) ports. */
+export function withRpcUrls(chains: readonly SwapChainView[], config: Config): TestChainView[] {
+  return chains.map((c) => {
+    const i = LOCAL_CHAIN_SPECS.findIndex((spec) => spec.id === c.id);
+    const rpcUrl = config.chains.mode === "rpc" ? config.chains.rpcUrls[i] : `http://127.0.0.1:${config.chains.anvilPorts[i]}`;
+    if (!rpcUrl) throw new Error(`no RPC URL configured for chain ${c.id}`);
+    return { ...c, rpcUrl };
+  });
+}
+
+/** The chains as the public endpoint lists them (token addresses included), with their RPC URLs. */
+export async function listChains(t: TestApi): Promise<TestChainView[]> {
   const res = await t.request("/api/swap/chains");
-  return ((await res.json()) as { data: { chains: SwapChainView[] } }).data.chains;
+  return withRpcUrls(((await res.json()) as { data: { chains: SwapChainView[] } }).data.chains, t.deps.config);
 }
 
-function viemChain(c: SwapChainView) {
-  return defineChain({ id: c.id, name: c.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl!] } } });
+function viemChain(c: TestChainView) {
+  return defineChain({ id: c.id, name: c.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } });
 }
 
-export function publicClientFor(chains: readonly SwapChainView[], chainId: number) {
+export function publicClientFor(chains: readonly TestChainView[], chainId: number) {
   const c = chains.find((x) => x.id === chainId)!;
-  return createPublicClient({ chain: viemChain(c), transport: http(c.rpcUrl!), pollingInterval: 50, cacheTime: 0 });
+  return createPublicClient({ chain: viemChain(c), transport: http(c.rpcUrl), pollingInterval: 50, cacheTime: 0 });
 }
 
 /** A user's own wallet: a viem local account that signs prepared transactions and sends them to the chains. */
-export function userWallet(chains: readonly SwapChainView[], account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())) {
+export function userWallet(chains: readonly TestChainView[], account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())) {
   return {
     account,
     address: account.address,
@@ -70,7 +85,7 @@ export function userWallet(chains: readonly SwapChainView[], account: PrivateKey
       const receipts = [];
       for (const tx of prepared.transactions) {
         const c = chains.find((x) => x.id === tx.chainId)!;
-        const wallet = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl!) });
+        const wallet = createWalletClient({ account, chain: viemChain(c), transport: http(c.rpcUrl) });
         const hash = await wallet.sendTransaction({
           to: tx.to as Address,
           data: tx.data as Hex,
@@ -88,7 +103,7 @@ export function tokenAddress(chains: readonly SwapChainView[], chainId: number, 
   return chains.find((c) => c.id === chainId)!.tokens.find((t) => t.symbol === symbol)!.address as Address;
 }
 
-export async function tokenBalance(chains: readonly SwapChainView[], chainId: number, symbol: string, owner: string): Promise<bigint> {
+export async function tokenBalance(chains: readonly TestChainView[], chainId: number, symbol: string, owner: string): Promise<bigint> {
   return publicClientFor(chains, chainId).readContract({
     address: tokenAddress(chains, chainId, symbol),
     abi: erc20Abi,

@@ -23,7 +23,6 @@ export const swapChainSchema = z
     name: z.string().meta({ example: "Bourse Local A" }),
     chainType: z.enum(["EVM", "SVM"]),
     nativeSymbol: z.string().meta({ example: "ETH" }),
-    rpcUrl: z.string().nullable().meta({ description: "Where a wallet reaches the chain (local chains only)" }),
     faucet: z.boolean().meta({ description: "POST /agent/swap/faucet funds addresses on this chain" }),
     tokens: z.array(swapTokenSchema),
   })

@@ -332,7 +332,6 @@ export function createLifiProvider(input: { config: SwapConfig; lock: KeyedLock;
       name: c.name,
       chainType: c.chainType,
       nativeSymbol: c.nativeSymbol,
-      rpcUrl: null,
       faucet: false,
       tokens: [],
     }));

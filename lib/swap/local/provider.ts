@@ -43,7 +43,6 @@ export function createLocalProvider(input: { network: ChainNetwork; db: Database
       name: c.name,
       chainType: "EVM" as const,
       nativeSymbol: "ETH",
-      rpcUrl: c.rpcUrl,
       faucet: true,
       tokens: c.tokens.map((t) => tokenView(c, t, null)),
     }));
