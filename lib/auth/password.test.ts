@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkGateFullError } from "../work-gate";
+import { WorkGateFullError } from "../concurrency/work-gate";
 import { hashPassword, verifyPassword } from "./password";
 
 describe("passwords", () => {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { createWorkGate } from "../work-gate";
+import { createWorkGate } from "../concurrency/work-gate";
 
 // scrypt N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash (OWASP's minimum is 2^17 with
 // r=8 p=1 or 2^15 with a larger p; N=2^15, r=8, p=3 is used here).

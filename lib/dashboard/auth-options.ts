@@ -5,7 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { SiweError, verifySiweSignIn } from "../auth/siwe";
 import { ownerForWallet, SignInError, signInWithPassword, signUpWithPassword } from "../auth/sign-in";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
-import { WorkGateFullError } from "../work-gate";
+import { WorkGateFullError } from "../concurrency/work-gate";
 import { dashboardDeps } from "./services";
 
 const SESSION_SECONDS = 7 * 24 * 3600;

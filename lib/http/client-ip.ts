@@ -1,3 +1,4 @@
+import { formatIp, parseIp } from "../net/ip-address";
 import { ipMatcher, normaliseIp } from "./ip-allowlist";
 
 /**
@@ -30,14 +31,9 @@ export const CLIENT_IP_HEADER = "x-bourse-client-ip";
  * subscriber's allocation, in which a client can pick any of 2^64 addresses).
  */
 export function addressSubject(ip: string): string {
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail] = ip.split("%")[0]!.toLowerCase().split("::") as [string, string | undefined];
-  const groupsOf = (part: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
-  const h = groupsOf(head);
-  const t = tail === undefined ? [] : groupsOf(tail);
-  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(":")}::/64`;
+  const parsed = parseIp(ip);
+  if (parsed?.family !== 6) return ip;
+  const prefix = new Uint8Array(16);
+  prefix.set(parsed.bytes.subarray(0, 8));
+  return `${formatIp({ family: 6, bytes: prefix })}/64`;
 }
