@@ -1,5 +1,5 @@
-// Serves the real API on loopback (PGlite in a temporary folder) for benchmarks, through server.ts's
-// dispatcher. `prepare` adds bench routes or data before it listens.
+// Serves the real API on loopback for benchmarks, through server.ts's dispatcher: PGlite in a temporary
+// folder unless DATABASE_URL is set. `prepare` adds bench routes or data before it listens.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,8 +16,15 @@ import { bookFastLane } from "../../lib/api/trading/book-fast-lane";
 import { startServices } from "../../lib/server/services";
 import { announceReady } from "./child";
 
-export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-"));
+export interface BenchApiOptions {
+  /** A data folder to use and keep (a restarted server opens it again); else a temporary one, removed at SIGTERM. */
+  dataDir?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void, options: BenchApiOptions = {}): Promise<void> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-"));
   const config = parseConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir });
   const services = await startServices({ config, log: createLogger(config.logLevel) });
   const api = createApi(services.deps);
@@ -26,11 +33,11 @@ export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) 
   const server = createServer(
     createDispatcher({ api: getRequestListener(api.fetch), next: (_req, res) => res.writeHead(404).end(), fastLanes: [bookFastLane(services.deps)] }),
   );
-  server.listen(0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
+  server.listen(options.port ?? 0, "127.0.0.1", () => announceReady((server.address() as AddressInfo).port));
   process.on("SIGTERM", () => {
     server.close();
     void services.stop().finally(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     });
   });

@@ -5,7 +5,7 @@ export function number(n: number): string {
 }
 
 /** Prints a small aligned table: the first row is the header. */
-export function table(rows: string[][]): void {
+export function table(rows: string[][], print: (line: string) => void = console.log): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+  for (const row of rows) print(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
 }
