@@ -221,10 +221,13 @@ async function dropConnections(database: SoakDatabase, started: number): Promise
   const at = Date.now() - started;
   if (database.adminUrl === undefined)
     return { at, what: "PostgreSQL connections not dropped (PGlite)", detail: "skipped: PGlite runs inside the server process, it has no connections to drop" };
+  // The call stays in the select list: in the WHERE clause the planner may run it on rows of other databases.
   const { rows } = await withAdmin(database.adminUrl, (c) =>
-    c.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and pg_terminate_backend(pid)", [database.name]),
+    c.query<{ terminated: boolean }>("select pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+      database.name,
+    ]),
   );
-  return { at, what: "PostgreSQL connections dropped", detail: `${rows.length} PostgreSQL connections of the server terminated` };
+  return { at, what: "PostgreSQL connections dropped", detail: `${rows.filter((r) => r.terminated).length} PostgreSQL connections of the server terminated` };
 }
 
 async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
