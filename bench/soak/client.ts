@@ -26,6 +26,8 @@ export interface KindStats {
   hangs: number;
   /** Requests whose deadline passed without a final answer (the client gave up). */
   gaveUp: number;
+  /** Of those, the ones answered 409 "still running" to the end: their key's first run never finished. */
+  stuckRunning: number;
 }
 
 export class SoakStats {
@@ -34,7 +36,7 @@ export class SoakStats {
   of(kind: string): KindStats {
     let s = this.kinds.get(kind);
     if (s === undefined) {
-      s = { answered: {}, latencies: [], retries: 0, transportErrors: 0, hangs: 0, gaveUp: 0 };
+      s = { answered: {}, latencies: [], retries: 0, transportErrors: 0, hangs: 0, gaveUp: 0, stuckRunning: 0 };
       this.kinds.set(kind, s);
     }
     return s;
@@ -66,11 +68,13 @@ export class SoakClient {
       headers: { ...(req.body === undefined ? {} : { "content-type": "application/json" }), ...req.headers },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
     };
+    let last: Answer | undefined;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) stats.retries++;
       const left = deadline - Date.now();
       if (left <= 0) {
         stats.gaveUp++;
+        if (last?.status === 409) stats.stuckRunning++;
         return undefined;
       }
       const started = performance.now();
@@ -87,6 +91,7 @@ export class SoakClient {
         await pause(Math.min(500, Math.max(0, deadline - Date.now())));
         continue;
       }
+      last = answer;
       stats.answered[answer.status] = (stats.answered[answer.status] ?? 0) + 1;
       stats.latencies.push(performance.now() - started);
       if (!RETRY_STATUSES.has(answer.status) && !(answer.status === 409 && STILL_RUNNING.test(answer.text))) return answer;

@@ -35,7 +35,7 @@ export function printSoakReport(r: SoakReport, print: (line: string) => void = c
       String(s.retries),
       String(s.transportErrors),
       String(s.hangs),
-      String(s.gaveUp),
+      s.stuckRunning > 0 ? `${s.gaveUp} (${s.stuckRunning} on 409 still running)` : String(s.gaveUp),
       number(percentile(s.latencies, 50)),
       number(percentile(s.latencies, 99)),
     ]);
@@ -55,6 +55,8 @@ export function printSoakReport(r: SoakReport, print: (line: string) => void = c
     `executed without an acknowledgment (clients gave up or were refused): ${a.unacknowledged.orders} orders, ${a.unacknowledged.chargedCredits} credits, ${a.unacknowledged.swaps} swaps`,
   );
   print(`swaps at the end: ${JSON.stringify(r.swapStatuses)}`);
+  print(`server process warnings: ${r.warnings.length === 0 ? "none" : ""}`);
+  for (const w of r.warnings) print(`  ${w.count}× ${w.text}`);
   const v = r.vitals;
   print(
     `server memory after GC, last process: heap ${mb(v.start.heapUsedBytes)} → ${mb(v.end.heapUsedBytes)}, RSS ${mb(v.start.rssBytes)} → ${mb(v.end.rssBytes)}, ` +
@@ -64,5 +66,5 @@ export function printSoakReport(r: SoakReport, print: (line: string) => void = c
   print(
     `tolerance: heap ≤ start × ${TOLERANCE.heapRatio} + ${mb(TOLERANCE.heapSlackBytes)}, RSS ≤ start × ${TOLERANCE.rssRatio} + ${mb(TOLERANCE.rssSlackBytes)}, handles ≤ start + ${TOLERANCE.handles}`,
   );
-  print(r.failures.length === 0 ? "soak passed" : `soak FAILED:\n  ${r.failures.join("\n  ")}`);
+  print(r.failures.length === 0 ? "soak passed" : `soak FAILED (server log: ${r.serverLog}):\n  ${r.failures.join("\n  ")}`);
 }

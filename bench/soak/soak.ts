@@ -42,6 +42,10 @@ export interface SoakReport {
   audit: AuditResult;
   swapStatuses: Record<string, number>;
   vitals: { start: Vitals; end: Vitals; first: Vitals | undefined };
+  /** Node's process warnings in the server's log (e.g. MaxListenersExceededWarning, a listener leak), each once with a count. */
+  warnings: { text: string; count: number }[];
+  /** Where the server's log was kept, when the soak failed. */
+  serverLog?: string;
   failures: string[];
 }
 
@@ -161,9 +165,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       audit,
       swapStatuses: countBy([...swapStatuses.values()]),
       vitals: { start, end, first },
+      warnings: processWarnings(fs.readFileSync(logFile, "utf8")),
       failures: [],
     };
     report.failures = judge(report);
+    if (report.failures.length > 0) {
+      // The work folder goes; the server's log stays for whoever looks into the failure.
+      report.serverLog = path.join(os.tmpdir(), `bourse-soak-server-${Date.now()}.log`);
+      fs.copyFileSync(logFile, report.serverLog);
+    }
     return report;
   } finally {
     for (const c of cleanups.reverse()) await c().catch(() => {});
@@ -183,8 +193,15 @@ function judge(report: SoakReport): string[] {
   if (end.rssBytes > start.rssBytes * TOLERANCE.rssRatio + TOLERANCE.rssSlackBytes) failures.push(`RSS grew from ${mb(start.rssBytes)} to ${mb(end.rssBytes)}`);
   if (handleCount(end) > handleCount(start) + TOLERANCE.handles)
     failures.push(`open handles grew from ${handleCount(start)} to ${handleCount(end)}: ${JSON.stringify(end.handles)}`);
+  for (const w of report.warnings) if (/MaxListenersExceeded/.test(w.text)) failures.push(`the server leaks listeners: ${w.count}× ${w.text}`);
   if (report.faults.filter((f) => f.what === "kill -9 and restart").length !== 2) failures.push("the server was not killed and restarted twice");
   return failures;
+}
+
+function processWarnings(log: string): { text: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const [, text] of log.matchAll(/^\(node:\d+\) (\w+Warning: .*)$/gm)) counts.set(text!, (counts.get(text!) ?? 0) + 1);
+  return [...counts].map(([text, count]) => ({ text, count }));
 }
 
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
