@@ -98,7 +98,11 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       const conn = await pool.connect();
       // A connection the server drops while held must not crash the process; the pool discards it on release.
       let broken: Error | undefined;
-      conn.on("error", (err) => (broken = err));
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      // Pooled connections are reused: a listener left behind would pile up, one per call, on each of them.
+      conn.on("error", onError);
       try {
         await conn.query("select pg_advisory_lock(hashtextextended($1, 0))", [name]);
         try {
@@ -107,6 +111,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
           await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch((err: Error) => (broken = err));
         }
       } finally {
+        conn.off("error", onError);
         conn.release(broken);
       }
     },
