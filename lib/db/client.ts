@@ -86,6 +86,10 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client that loses its connection emits 'error'; the pool replaces it, so log nothing fatal.
   pool.on("error", () => {});
+  // So does a borrowed one (a transaction between two queries) when the server ends its connection, and the
+  // pool listens only to idle ones: without this the process would crash. Its next query fails instead, and
+  // the pool discards it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     db,
