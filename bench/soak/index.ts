@@ -55,6 +55,7 @@ export function printSoakReport(r: SoakReport, print: (line: string) => void = c
     `executed without an acknowledgment (clients gave up or were refused): ${a.unacknowledged.orders} orders, ${a.unacknowledged.chargedCredits} credits, ${a.unacknowledged.swaps} swaps`,
   );
   print(`swaps at the end: ${JSON.stringify(r.swapStatuses)}`);
+  print(`server crashes: ${r.crashes.length === 0 ? "none" : r.crashes.join("; ")}`);
   print(`server process warnings: ${r.warnings.length === 0 ? "none" : ""}`);
   for (const w of r.warnings) print(`  ${w.count}× ${w.text}`);
   const v = r.vitals;

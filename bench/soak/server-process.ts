@@ -15,14 +15,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs bench/soak/server.ts under node (not through the tsx launcher, so the pid is the server's own), logs appended to `logFile`. */
-export async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ServerProcess> {
+/**
+ * Runs bench/soak/server.ts under node (not through the tsx launcher, so the pid is the server's own), logs
+ * appended to `logFile`. `onCrash` hears of an exit that neither kill9 nor stop caused.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, logFile: string, onCrash: (how: string) => void): Promise<ServerProcess> {
   const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", SCRIPT], { env, stdio: ["ignore", log, log, "ipc"] });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await readyPort(child);
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) onCrash(`pid ${child.pid} exited by itself (${code ?? signal})`);
+  });
   const signal = (name: NodeJS.Signals) => async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };

@@ -44,6 +44,8 @@ export interface SoakReport {
   vitals: { start: Vitals; end: Vitals; first: Vitals | undefined };
   /** Node's process warnings in the server's log (e.g. MaxListenersExceededWarning, a listener leak), each once with a count. */
   warnings: { text: string; count: number }[];
+  /** Exits of the server that the soak did not cause. */
+  crashes: string[];
   /** Where the server's log was kept, when the soak failed. */
   serverLog?: string;
   failures: string[];
@@ -90,8 +92,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     delete env.DATABASE_URL;
     if (database.target.kind === "postgres") env.DATABASE_URL = database.target.url;
 
-    let server: ServerProcess = await startServer(env, logFile);
-    cleanups.push(() => server.kill9());
+    // A server that dies by itself is a failure; it is started again so that the run and the audit go on.
+    const crashes: string[] = [];
+    const start = () =>
+      startServer(env, logFile, (how) => {
+        crashes.push(how);
+        log(`soak: the server crashed: ${how}; starting it again`);
+        restarting = start().then((s) => {
+          server = s;
+        });
+      });
+    let restarting: Promise<void> = Promise.resolve();
+    let server: ServerProcess = await start();
+    cleanups.push(() => restarting.then(() => server.kill9()));
     const setup = JSON.parse(fs.readFileSync(setupFile, "utf8")) as SoakSetup;
     const stats = new SoakStats();
     const client = new SoakClient(server.url, stats);
@@ -120,10 +133,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
     const vitals = (label: string) => readVitals(client, label);
     const restart = async () => {
+      await restarting;
       const t = Date.now();
       const pid = server.pid;
       await server.kill9();
-      server = await startServer(env, logFile);
+      server = await start();
       faults.push({ at: t - started, what: "kill -9 and restart", detail: `pid ${pid} killed, pid ${server.pid} serving after ${Date.now() - t} ms` });
       log(`soak: ${faults.at(-1)!.detail}`);
     };
@@ -136,7 +150,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await restart();
     // The last process warms up under load before its starting reading.
     await at(0.55);
-    const start = await vitals("start");
+    const startVitals = await vitals("start");
     await at(0.7);
     faults.push(await dropConnections(database, started));
     log(`soak: ${faults.at(-1)!.detail}`);
@@ -147,6 +161,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     const swapStatuses = await settleSwaps(client, ledger.swaps, (ownerId) => setup.swappers.find((s) => s.ownerId === ownerId)!.key, 30_000);
     await pause(1_000);
+    await restarting;
     const end = await vitals("end");
     await server.stop();
 
@@ -164,7 +179,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       faults,
       audit,
       swapStatuses: countBy([...swapStatuses.values()]),
-      vitals: { start, end, first },
+      vitals: { start: startVitals, end, first },
+      crashes,
       warnings: processWarnings(fs.readFileSync(logFile, "utf8")),
       failures: [],
     };
@@ -183,6 +199,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 /** What fails the soak: anything lost, duplicated or inconsistent, a hang, a client that gave up, or memory and handles that did not come back. */
 function judge(report: SoakReport): string[] {
   const failures = report.audit.findings.map((f) => `${f.kind}: ${f.what}`);
+  for (const crash of report.crashes) failures.push(`the server crashed: ${crash}`);
   for (const [kind, s] of report.kinds) {
     if (s.hangs > 0) failures.push(`${kind}: ${s.hangs} attempts got no answer within their deadline`);
     if (s.gaveUp > 0) failures.push(`${kind}: ${s.gaveUp} requests had no final answer by their deadline`);

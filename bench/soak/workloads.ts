@@ -201,7 +201,7 @@ export async function settleSwaps(client: SoakClient, acks: readonly SwapAck[], 
         method: "GET",
         path: `/api/agent/swap/${ack.swapId}`,
         headers: bearer(keyOf(ack.ownerId)),
-        deadlineMs: READ_DEADLINE_MS,
+        deadlineMs: Math.max(1_000, until - Date.now()),
       });
       const status = answer?.status === 200 ? dataOf<{ status: string }>(answer).status : `HTTP ${answer?.status ?? "none"}`;
       statuses.set(ack.swapId, status);
