@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const integrationFiles = ["lib/**/*.int.test.ts"];
+const integrationFiles = ["lib/**/*.int.test.ts", "bench/**/*.int.test.ts"];
 // Tests of PGlite itself (its single-process lock) run only in the PGlite project.
 const pgliteOnly = ["lib/db/pglite-process.int.test.ts"];
 
