@@ -22,7 +22,7 @@ export interface KindStats {
   latencies: number[];
   retries: number;
   transportErrors: number;
-  /** Attempts cut off at ATTEMPT_TIMEOUT_MS without an answer. */
+  /** Attempts cut off at ATTEMPT_TIMEOUT_MS without an answer (an attempt cut shorter by the request's deadline is not one). */
   hangs: number;
   /** Requests whose deadline passed without a final answer (the client gave up). */
   gaveUp: number;
@@ -85,8 +85,9 @@ export class SoakClient {
         const text = await res.text();
         answer = { status: res.status, headers: res.headers, text, body: parseJson(text) };
       } catch (err) {
-        if (timeout.aborted) stats.hangs++;
-        else if (isTransportError(err)) stats.transportErrors++;
+        if (timeout.aborted) {
+          if (left >= ATTEMPT_TIMEOUT_MS) stats.hangs++;
+        } else if (isTransportError(err)) stats.transportErrors++;
         else throw err;
         await pause(Math.min(500, Math.max(0, deadline - Date.now())));
         continue;

@@ -51,6 +51,8 @@ export interface SoakReport {
   failures: string[];
 }
 
+/** Least time between a fault (or a restart's end) and the next step. */
+const SETTLE_MS = 10_000;
 const DEFAULT_CLIENTS = { readers: 2, traders: 3, tradingOwners: 2, searchers: 1, scrapers: 1, swappers: 1 };
 const FIXTURE_PAGES = 5;
 
@@ -127,8 +129,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     const started = Date.now();
     const faults: Fault[] = [];
+    // Each step waits for its share of the run and, in short runs, for the server to have served a while
+    // since the last fault (a restart takes seconds: faults back to back would only test the restart).
+    let lastFault = started;
     const at = async (fraction: number) => {
-      await Promise.race([pause(Math.max(0, started + fraction * ms - Date.now())), load.catch(() => {})]);
+      const when = Math.max(started + fraction * ms, lastFault + SETTLE_MS);
+      await Promise.race([pause(Math.max(0, when - Date.now())), load.catch(() => {})]);
       if (!running) await load; // a client failed outright: surface its error
     };
     const vitals = (label: string) => readVitals(client, label);
@@ -138,6 +144,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const pid = server.pid;
       await server.kill9();
       server = await start();
+      lastFault = Date.now();
       faults.push({ at: t - started, what: "kill -9 and restart", detail: `pid ${pid} killed, pid ${server.pid} serving after ${Date.now() - t} ms` });
       log(`soak: ${faults.at(-1)!.detail}`);
     };
@@ -153,6 +160,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const startVitals = await vitals("start");
     await at(0.7);
     faults.push(await dropConnections(database, started));
+    lastFault = Date.now();
     log(`soak: ${faults.at(-1)!.detail}`);
     await at(1);
     running = false;

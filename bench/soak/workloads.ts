@@ -5,7 +5,7 @@ import { type Answer, pause, type SoakClient } from "./client";
 import type { AgentCredential } from "./setup";
 
 const EXECUTION_DEADLINE_MS = 120_000;
-const READ_DEADLINE_MS = 30_000;
+const READ_DEADLINE_MS = 60_000;
 const SYMBOLS = ["BTC-USD", "ETH-USD"] as const;
 const QUANTITY: Record<(typeof SYMBOLS)[number], string> = { "BTC-USD": "0.001", "ETH-USD": "0.01" };
 const CHAIN_A = 31337;
