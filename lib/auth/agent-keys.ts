@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { recordAudit } from "./audit";
 import { hashKey, keyFormat } from "./key-format";
 import { createKeyCache, type KeyCache } from "./key-cache";
+import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
 import { agentKeys } from "./schema";
 import type { AgentScope } from "./scopes";
 
@@ -102,10 +103,25 @@ async function insertKey(db: Database, ownerId: string, spec: NewAgentKey, now: 
   return { key, row: row! };
 }
 
-/** Mints a key; the secret is in the result and nowhere else. */
+/**
+ * Mints a key; the secret is in the result and nowhere else. Agent keys count against the owner's
+ * hourly allowance (lib/auth/mint-limit.ts; keys minted by rolling count too); the dashboard's desk key does not.
+ */
 export async function mintAgentKey(ctx: KeyContext, ownerId: string, spec: NewAgentKey): Promise<{ key: string; record: AgentKey }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    if ((spec.kind ?? "agent") === "agent") {
+      await claimMint(tx, ownerId, "agent key", now, async () =>
+        (
+          await tx
+            .select({ at: agentKeys.createdAt })
+            .from(agentKeys)
+            .where(and(eq(agentKeys.ownerId, ownerId), eq(agentKeys.kind, "agent")))
+            .orderBy(desc(agentKeys.createdAt))
+            .limit(KEY_MINTS_PER_HOUR)
+        ).map((r) => r.at),
+      );
+    }
     const { key, row } = await insertKey(tx, ownerId, spec, new Date(now));
     await recordAudit(tx, {
       ownerId,
