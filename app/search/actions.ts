@@ -36,11 +36,13 @@ export async function runScrapeAction(input: z.input<typeof runScrapeInput>): Pr
 }
 
 /** Mints a key; its secret is shown once, and kept sealed for the console when the owner asks. */
-export async function mintSearchKeyAction(input: z.input<typeof mintInput>): Promise<ActionResult<{ key: RevealedKey; keyId: string }>> {
+export async function mintSearchKeyAction(
+  input: z.input<typeof mintInput>,
+): Promise<ActionResult<{ key: RevealedKey; keyId: string; startingCredits: number }>> {
   return ownerAction(consoleAction("mint the key", mintInput), input, async (ownerId, { name, useInConsole }) => {
     const minted = await (await ownerSearchClient(ownerId)).mintKey(name);
     if (useInConsole) await keepConsoleKey(ownerId, minted.id, minted.key);
-    return { keyId: minted.id, key: { name: minted.name, fragment: minted.fragment, secret: minted.key } };
+    return { keyId: minted.id, startingCredits: minted.starting_credits, key: { name: minted.name, fragment: minted.fragment, secret: minted.key } };
   });
 }
 

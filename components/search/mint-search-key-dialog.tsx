@@ -20,6 +20,7 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
   const { pending, error, setError, revealed, run } = useSecretAction<RevealedKey>();
   const [name, setName] = useState("");
   const [useInConsole, setUseInConsole] = useState(true);
+  const [startingCredits, setStartingCredits] = useState(0);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +29,7 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
       () => mintSearchKeyAction({ name, useInConsole }),
       (minted) => {
         if (useInConsole) onMinted?.(minted.keyId);
+        setStartingCredits(minted.startingCredits);
         return minted.key;
       },
     );
@@ -36,14 +38,22 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
   return (
     <SecretKeyDialog
       revealed={revealed}
-      note={useInConsole ? "This console keeps a sealed copy on the server to run searches with it; the browser never gets it again." : undefined}
+      note={[
+        startingCredits > 0
+          ? `It starts with ${formatCredits(startingCredits)}, your Free allowance.`
+          : "It starts with 0 credits: your Free allowance went to your first key. An administrator can add credits.",
+        useInConsole ? "This console keeps a sealed copy on the server to run searches with it; the browser never gets it again." : "",
+      ]
+        .filter(Boolean)
+        .join(" ")}
       busy={pending}
       onClose={onClose}
     >
       <DialogHeader>
         <DialogTitle>Mint a search key</DialogTitle>
         <DialogDescription>
-          New keys start on plan Free with {formatCredits(STARTING_CREDITS.Free)}. The secret is shown once; only its SHA-256 is stored.
+          Keys start on plan Free. Your first key gets the Free allowance of {formatCredits(STARTING_CREDITS.Free)}; later keys start at 0 until an
+          administrator adds credits. Minting is limited per hour. The secret is shown once; only its SHA-256 is stored.
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">

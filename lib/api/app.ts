@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { MintLimitError } from "../auth/mint-limit";
 import type { ApiDeps, AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { apiEntry } from "./middleware/api-entry";
@@ -27,6 +28,7 @@ function renderError(c: Context<AppEnv>, err: ApiError): Response {
 /** Client errors pass through; anything else is logged in full and answered without internals. */
 function asApiError(err: Error, c: Context<AppEnv>): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof MintLimitError) return new ApiError("RATE_LIMITED", err.message, { headers: { "Retry-After": String(err.retryAfterSeconds) } });
   if (err instanceof HTTPException && err.status < 500) {
     // Only Hono's own validators raise these; their one 400 is a body that did not parse.
     return err.status === 400

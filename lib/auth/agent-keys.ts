@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { recordAudit } from "./audit";
 import { hashKey, keyFormat } from "./key-format";
 import { createKeyCache, type KeyCache } from "./key-cache";
+import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
 import { agentKeys } from "./schema";
 import type { AgentScope } from "./scopes";
 
@@ -102,10 +103,25 @@ async function insertKey(db: Database, ownerId: string, spec: NewAgentKey, now: 
   return { key, row: row! };
 }
 
-/** Mints a key; the secret is in the result and nowhere else. */
+/**
+ * Mints a key; the secret is in the result and nowhere else. Agent keys count against the owner's
+ * hourly allowance (lib/auth/mint-limit.ts; keys minted by rolling count too); the dashboard's desk key does not.
+ */
 export async function mintAgentKey(ctx: KeyContext, ownerId: string, spec: NewAgentKey): Promise<{ key: string; record: AgentKey }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    if ((spec.kind ?? "agent") === "agent") {
+      await claimMint(tx, ownerId, "agent key", now, async () =>
+        (
+          await tx
+            .select({ at: agentKeys.createdAt })
+            .from(agentKeys)
+            .where(and(eq(agentKeys.ownerId, ownerId), eq(agentKeys.kind, "agent")))
+            .orderBy(desc(agentKeys.createdAt))
+            .limit(KEY_MINTS_PER_HOUR)
+        ).map((r) => r.at),
+      );
+    }
     const { key, row } = await insertKey(tx, ownerId, spec, new Date(now));
     await recordAudit(tx, {
       ownerId,
@@ -137,23 +153,21 @@ export async function getAgentKey(ctx: KeyContext, ownerId: string, keyId: strin
 /** Revokes at once; revoking a revoked key changes nothing. Null when the owner has no such key. */
 export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: string): Promise<AgentKey | null> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [revoked] = await tx
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
       .update(agentKeys)
       .set({ revokedAt: new Date(now) })
       .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId), isNull(agentKeys.revokedAt)))
       .returning();
-    if (revoked) {
-      await recordAudit(tx, { ownerId, actor: "owner", action: "key.revoked", keyId, detail: { name: revoked.name }, at: new Date(now) });
-      ctx.cache?.forget(keyId);
-      return present(revoked, now);
-    }
-    const [existing] = await tx
-      .select()
-      .from(agentKeys)
-      .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)));
-    return existing ? present(existing, now) : null;
+    if (row) await recordAudit(tx, { ownerId, actor: "owner", action: "key.revoked", keyId, detail: { name: row.name }, at: new Date(now) });
+    return row;
   });
+  if (revoked) {
+    // After the commit: a lookup reading from now on sees the revocation (see key-cache.ts).
+    ctx.cache?.forget(keyId);
+    return present(revoked, now);
+  }
+  return getAgentKey(ctx, ownerId, keyId);
 }
 
 export class KeyNotRollableError extends Error {
@@ -171,7 +185,7 @@ export async function rollAgentKey(
   graceSeconds: number,
 ): Promise<{ key: string; record: AgentKey; previous: AgentKey } | null> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const rolled = await ctx.db.transaction(async (tx) => {
     const [old] = await tx
       .select()
       .from(agentKeys)
@@ -191,9 +205,11 @@ export async function rollAgentKey(
     const oldExpiry = old.expiresAt && old.expiresAt.getTime() < graceEnd ? old.expiresAt : new Date(graceEnd);
     const [previous] = await tx.update(agentKeys).set({ expiresAt: oldExpiry, replacedBy: row.id }).where(eq(agentKeys.id, old.id)).returning();
     await recordAudit(tx, { ownerId, actor: "owner", action: "key.rolled", keyId: old.id, detail: { newKeyId: row.id, graceSeconds }, at: new Date(now) });
-    ctx.cache?.forget(old.id);
     return { key, record: present(row, now), previous: present(previous!, now) };
   });
+  // After the commit, as for a revoke: a cached row of the old key would lack its new expiry.
+  if (rolled) ctx.cache?.forget(keyId);
+  return rolled;
 }
 
 /** The status of a key by its secret, without recording a use; "unknown" when no such key exists. */
@@ -222,11 +238,8 @@ export type KeyCheck = { ok: true; principal: AgentPrincipal } | { ok: false; st
 export async function authenticateAgentKey(ctx: KeyContext, presented: string, request: { ip: string | undefined; scope: AgentScope }): Promise<KeyCheck> {
   if (!agentKeyFormat.isWellFormed(presented)) return { ok: false, status: 401, reason: "The agent key is malformed." };
   const hash = hashKey(presented);
-  let row = ctx.cache?.get(hash);
-  if (!row) {
-    [row] = await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hash));
-    if (row) ctx.cache?.set(hash, row);
-  }
+  const load = async () => (await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hash)))[0];
+  const row = ctx.cache ? await ctx.cache.lookup(hash, load) : await load();
   if (!row) return { ok: false, status: 401, reason: "The agent key is not recognised." };
   const now = ctx.clock.now();
   const status = statusOf(row, now);

@@ -3,9 +3,10 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import { openAccount } from "../billing/ledger";
-import type { Plan } from "../billing/plans";
+import { type Plan, STARTING_CREDITS } from "../billing/plans";
 import { creditAccounts, creditCharges } from "../billing/schema";
 import { hashKey, keyFormat } from "./key-format";
+import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
 import { owners } from "./schema";
 import { searchKeys } from "./search-keys.schema";
 
@@ -79,18 +80,40 @@ function present(row: Row): SearchKey {
 }
 
 /**
- * Mints a key and opens its credit account on the plan with that plan's starting credits, in one
- * transaction. The secret is in the result and nowhere else.
+ * Mints a key and opens its credit account on the plan, in one transaction. One Free allowance per
+ * owner: the owner's first search key starts with the plan's starting credits, every later one (the
+ * first revoked or not) with 0 until an administrator adds credits. The owner's row lock taken by
+ * claimMint makes two parallel first mints one after the other, so only one gets the grant. The
+ * secret is in the result and nowhere else.
  */
-export async function mintSearchKey(ctx: SearchKeyContext, ownerId: string, spec: { name: string; plan: Plan }): Promise<{ key: string; record: SearchKey }> {
-  const now = new Date(ctx.clock.now());
+export async function mintSearchKey(ctx: SearchKeyContext, ownerId: string, spec: { name: string; plan: Plan }): Promise<MintedSearchKey> {
+  const now = ctx.clock.now();
   const key = searchKeyFormat.generate();
   const id = newId("srk");
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(searchKeys).values({ id, ownerId, name: spec.name, keyHash: hashKey(key), fragment: searchKeyFormat.fragment(key), createdAt: now });
-    await openAccount({ db: tx, clock: ctx.clock }, id, spec.plan, ownerId);
+  const startingCredits = await ctx.db.transaction(async (tx) => {
+    const earlier = await claimMint(tx, ownerId, "search key", now, async () =>
+      (
+        await tx
+          .select({ at: searchKeys.createdAt })
+          .from(searchKeys)
+          .where(eq(searchKeys.ownerId, ownerId))
+          .orderBy(desc(searchKeys.createdAt))
+          .limit(KEY_MINTS_PER_HOUR)
+      ).map((r) => r.at),
+    );
+    await tx
+      .insert(searchKeys)
+      .values({ id, ownerId, name: spec.name, keyHash: hashKey(key), fragment: searchKeyFormat.fragment(key), createdAt: new Date(now) });
+    return openAccount({ db: tx, clock: ctx.clock }, id, spec.plan, ownerId, earlier.length === 0 ? STARTING_CREDITS[spec.plan] : 0);
   });
-  return { key, record: (await getSearchKey(ctx, ownerId, id))! };
+  return { key, record: (await getSearchKey(ctx, ownerId, id))!, startingCredits };
+}
+
+export interface MintedSearchKey {
+  key: string;
+  record: SearchKey;
+  /** Credits granted at minting: the plan's starting credits on the owner's first key, else 0. */
+  startingCredits: number;
 }
 
 export async function listSearchKeys(ctx: SearchKeyContext, ownerId: string): Promise<SearchKey[]> {

@@ -25,10 +25,12 @@ export interface LedgerEntry {
   at: string;
 }
 
-/** Opens a key's account on its plan with that plan's starting credits; part of minting the key (pass its transaction). */
-export async function openAccount(ctx: LedgerContext, accountId: string, plan: Plan, actor: string): Promise<number> {
+/**
+ * Opens a key's account on its plan with `balance` starting credits (by default the plan's) and records
+ * the grant, 0 included; part of minting the key (pass its transaction). Returns the balance.
+ */
+export async function openAccount(ctx: LedgerContext, accountId: string, plan: Plan, actor: string, balance = STARTING_CREDITS[plan]): Promise<number> {
   const now = new Date(ctx.clock.now());
-  const balance = STARTING_CREDITS[plan];
   await ctx.db.insert(creditAccounts).values({ id: accountId, plan, balance, createdAt: now, updatedAt: now });
   await ctx.db
     .insert(creditLedger)

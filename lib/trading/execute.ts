@@ -101,6 +101,19 @@ export async function executeParent(ctx: TradingContext, caller: Caller, spec: P
   return loadParent(db, caller.ownerId, spec.id).then((p) => p!);
 }
 
+/** The lots of a parent's children not sent yet (PENDING): what a resumed run would send. */
+export async function unsentLots(db: Database, parentId: string): Promise<number> {
+  return (await childrenOf(db, [parentId])).filter((c) => c.status === "PENDING").reduce((sum, c) => sum + c.lots, 0);
+}
+
+/** Records a parent's unsent children as REJECTED for `reason` (a resumed run the risk gate refused). */
+export async function rejectUnsent(db: Database, parentId: string, reason: string, now: number): Promise<void> {
+  await db
+    .update(tradeChildOrders)
+    .set({ status: "REJECTED", reason, updatedAt: now })
+    .where(and(eq(tradeChildOrders.parentId, parentId), eq(tradeChildOrders.status, "PENDING")));
+}
+
 /** The client order id of a parent's child on a venue: deterministic, so a resumed run names the same order. */
 export const clientIdOf = (parentId: string, venue: string) => `${parentId}.${venue}`;
 

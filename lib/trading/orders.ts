@@ -4,7 +4,7 @@ import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } fro
 import type { Venue } from "../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
-import { executeParent, refreshChildren, type ChildPlan, type ParentSpec } from "./execute";
+import { executeParent, refreshChildren, rejectUnsent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
 import { runIdempotent } from "./idempotency";
 import { lotsOf, markOf, marketOf, ticksOf, venueNamed, venuesListing } from "./market";
 import { planChildren, type OrderIntent } from "./plan";
@@ -71,7 +71,9 @@ export function orderIntent(ctx: TradingContext, input: PlaceOrderInput): OrderI
 
 /**
  * Under the owner's lock: the risk gate, then the children planned and sent. `before` runs between the
- * two (e.g. setting leverage). A resumed run (the parent exists) skips the gate: its orders passed it.
+ * two (e.g. setting leverage). A resumed run (the parent exists: a retry after a failure) passes the gate
+ * again for the children it has still to send, so a kill switch or limit set since the failure holds;
+ * refused, those children are recorded REJECTED with the rule's category.
  */
 export async function runParent(
   ctx: TradingContext,
@@ -85,6 +87,9 @@ export async function runParent(
     if (exists === undefined) {
       await assertRiskAllows(ctx, caller, [proposed(intent)], extra.leverage);
       await extra.before?.();
+    } else {
+      const unsent = await unsentLots(ctx.database.db, head.id);
+      if (unsent > 0) await gateResumption(ctx, caller, head.id, { ...intent, lots: unsent }, extra.leverage);
     }
     const children = extra.children ?? planChildren(intent);
     const spec: ParentSpec = {
@@ -100,6 +105,15 @@ export async function runParent(
     };
     return executeParent(ctx, caller, spec, children);
   });
+}
+
+async function gateResumption(ctx: TradingContext, caller: Caller, parentId: string, rest: OrderIntent, leverage: LeverageChange[] | undefined): Promise<void> {
+  try {
+    await assertRiskAllows(ctx, caller, [proposed(rest)], leverage);
+  } catch (err) {
+    if (err instanceof TradingError && err.kind === "risk") await rejectUnsent(ctx.database.db, parentId, err.category ?? "RISK", ctx.clock.now());
+    throw err;
+  }
 }
 
 /** What the risk policy judges of an intent: the worst price it can fill at, against the highest mark. */

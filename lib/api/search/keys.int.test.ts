@@ -87,9 +87,42 @@ describe("minting", () => {
   });
 });
 
+describe("the Free allowance and the minting limit", () => {
+  it("grants the starting credits on an owner's first key only, revoked or not", async () => {
+    const owner = await createTestOwner(t);
+    const first = await mint(owner);
+    expect(first).toMatchObject({ credits: 100, starting_credits: 100 });
+    await call(`/keys/${first.id}`, { method: "DELETE", headers: await owner.auth() });
+    const second = await mint(owner);
+    expect(second).toMatchObject({ plan: "Free", credits: 0, starting_credits: 0 });
+    const ledger = ledgerEntrySchema.array().parse((await call(`/keys/${second.id}/ledger`, { headers: await owner.auth() })).body);
+    expect(ledger.map((e) => [e.kind, e.amount, e.detail.reason])).toEqual([["grant", 0, "starting credits"]]);
+  });
+
+  it("gives the grant to exactly one of parallel first mints", async () => {
+    const owner = await createTestOwner(t);
+    const auth = await owner.auth();
+    const minted = await Promise.all(Array.from({ length: 5 }, (_, i) => call("/keys", postJson({ name: `parallel ${i}` }, auth))));
+    const credits = minted.map((m) => mintedSearchKeySchema.parse(m.body).credits).sort((a, b) => b - a);
+    expect(credits).toEqual([100, 0, 0, 0, 0]);
+  });
+
+  it("mints at most 20 search keys per owner per hour: then 429 RATE_LIMITED with Retry-After", async () => {
+    const owner = await createTestOwner(t);
+    await mint(owner);
+    t.clock.advance(60_000);
+    for (let i = 1; i < 20; i++) await mint(owner);
+    const refused = await call("/keys", postJson({ name: "one too many" }, await owner.auth()));
+    expect(refused.headers.get("retry-after")).toBe("3540");
+    expect(expectSearchError(refused, 429, "RATE_LIMITED")).toMatchObject({ retry_after: 3540, error: expect.stringMatching(/20 search keys .* per hour/) });
+    t.clock.advance(3_540_001);
+    await mint(owner);
+  });
+});
+
 describe("GET /v1/validate", () => {
   it("reports status, plan, credits, features and windows, and costs nothing", async () => {
-    const { key, id } = await mint(alice);
+    const { key, id } = await mint(await createTestOwner(t));
     const first = await validate(key);
     expect(first).toEqual({
       valid: true,
@@ -175,14 +208,15 @@ describe("administration", () => {
   });
 
   it("lets an administrator by owner id change a plan, effective at once, balance unchanged", async () => {
-    const { id, key } = await mint(alice);
+    const carol = await createTestOwner(t);
+    const { id, key } = await mint(carol);
     expect(searchKeyListSchema.parse((await call("/keys", { headers: await admin.auth() })).body).is_admin).toBe(true);
     const res = await call(`/admin/keys/${id}/plan`, {
       method: "PUT",
       headers: { ...(await admin.auth()), "content-type": "application/json" },
       body: JSON.stringify({ plan: "Builder" }),
     });
-    expect(adminSearchKeySchema.parse(res.body)).toMatchObject({ id, plan: "Builder", credits: 100, owner_id: alice.id });
+    expect(adminSearchKeySchema.parse(res.body)).toMatchObject({ id, plan: "Builder", credits: 100, owner_id: carol.id });
     expect(await validate(key)).toMatchObject({
       plan: "Builder",
       credits: 100,
@@ -197,14 +231,14 @@ describe("administration", () => {
   });
 
   it("adds credits once per Idempotency-Key, and the ledger sums to the balance", async () => {
-    const { id, key } = await mint(alice);
+    const { id, key } = await mint(await createTestOwner(t));
     const auth = { ...(await admin.auth()), "idempotency-key": "topup-1" };
     const first = addCreditsResponse.parse((await call(`/admin/keys/${id}/credits`, postJson({ amount: 400, note: "pilot" }, auth))).body);
     const second = addCreditsResponse.parse((await call(`/admin/keys/${id}/credits`, postJson({ amount: 400, note: "pilot" }, auth))).body);
     expect(first).toMatchObject({ replayed: false, key: { credits: 500 }, entry: { kind: "grant", amount: 400, balance_after: 500, actor: admin.id } });
     expect(second).toMatchObject({ replayed: true, entry: first.entry, key: { credits: 500 } });
     expect((await validate(key)).credits).toBe(500);
-    const ledger = ledgerEntrySchema.array().parse((await call(`/keys/${id}/ledger`, { headers: await alice.auth() })).body);
+    const ledger = ledgerEntrySchema.array().parse((await call(`/keys/${id}/ledger`, { headers: await admin.auth() })).body);
     expect(ledger.map((e) => [e.kind, e.amount])).toEqual([
       ["grant", 400],
       ["grant", 100],

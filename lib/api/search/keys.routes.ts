@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { findSearchKey, getSearchKey, listSearchKeys, mintSearchKey, revokeSearchKey, searchAllKeys } from "../../auth/search-keys";
 import { isSearchAdmin } from "../../auth/search-keys-admins";
+import { KEY_MINTS_PER_HOUR } from "../../auth/mint-limit";
+import { STARTING_CREDITS } from "../../billing/plans";
 import { changePlan, grantCredits, ledgerEntries } from "../../billing/ledger";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
@@ -60,15 +62,19 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       path: "/keys",
       tags: ["Key management"],
       summary: "Mint a search key",
-      description: "On plan Free with its starting credits (100). The secret is in the response and never again; only its SHA-256 is stored.",
+      description:
+        `On plan Free. One Free allowance per owner: the owner's first search key starts with Free's ${STARTING_CREDITS.Free} credits, every later key ` +
+        `(whether or not the first was revoked) with 0 until an administrator adds credits; \`starting_credits\` says which. ` +
+        `An owner mints at most ${KEY_MINTS_PER_HOUR} search keys in any hour: beyond, 429 RATE_LIMITED with Retry-After. ` +
+        "The secret is in the response and never again; only its SHA-256 is stored.",
       security: ownerSecurity,
       middleware: [guards.owner],
       request: { body: { ...json(mintSearchKeyBody), required: true } },
-      responses: { 200: { description: "The new key, with its secret", ...json(mintedSearchKeySchema) }, ...errorResponses([400, 401]) },
+      responses: { 200: { description: "The new key, with its secret", ...json(mintedSearchKeySchema) }, ...errorResponses([400, 401, 429]) },
     }),
     async (c) => {
-      const { key, record } = await mintSearchKey(ctxOf(c), c.var.ownerId, { name: c.req.valid("json").name, plan: "Free" });
-      return c.json({ ...wireSearchKey(record), key }, 200);
+      const minted = await mintSearchKey(ctxOf(c), c.var.ownerId, { name: c.req.valid("json").name, plan: "Free" });
+      return c.json({ ...wireSearchKey(minted.record), key: minted.key, starting_credits: minted.startingCredits }, 200);
     },
   );
 

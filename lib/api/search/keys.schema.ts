@@ -18,7 +18,12 @@ export const searchKeySchema = z
   .meta({ id: "SearchKey" });
 
 export const mintedSearchKeySchema = searchKeySchema
-  .extend({ key: z.string().meta({ description: "The secret. Returned once, at minting; store it now." }) })
+  .extend({
+    key: z.string().meta({ description: "The secret. Returned once, at minting; store it now." }),
+    starting_credits: z.int().min(0).meta({
+      description: "Credits granted at minting: Free's starting credits on the owner's first search key (one Free allowance per owner), 0 on later keys",
+    }),
+  })
   .meta({ id: "MintedSearchKey" });
 
 export const adminSearchKeySchema = searchKeySchema.extend({ owner_id: z.string(), owner_email: z.string().nullable() }).meta({ id: "AdminSearchKey" });
@@ -34,7 +39,7 @@ export const mintSearchKeyBody = z
   .strictObject({
     name: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
   })
-  .meta({ id: "MintSearchKey", description: "New keys start on plan Free with its starting credits" });
+  .meta({ id: "MintSearchKey", description: "New keys start on plan Free; only the owner's first key gets Free's starting credits" });
 
 export const ledgerEntrySchema = z
   .object({

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { expect } from "vitest";
 import { reserveCredits, settleCharge } from "../../billing/ledger";
-import type { Plan } from "../../billing/plans";
+import { type Plan, STARTING_CREDITS } from "../../billing/plans";
 import { createDispatcher } from "../../http/dispatch";
 import { createTestApi, postJson, type TestApi } from "../../testing/api";
 import { createTestOwner, type TestOwner } from "../../testing/owners";
@@ -62,7 +62,7 @@ export interface SearchTestbed {
   site: FixtureSite;
   admin: TestOwner;
   owner: TestOwner;
-  /** A key of `owner` on the plan, holding exactly `credits` when given (else the plan's starting credits). */
+  /** A key of `owner` on the plan, holding exactly `credits` when given (else Free's starting credits). */
   mintKey(opts?: { plan?: Plan; credits?: number; name?: string }): Promise<{ id: string; key: string }>;
   /** Calls the search API; the body parsed as JSON. */
   call(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>;
@@ -99,6 +99,8 @@ export async function startSearchTestbed(opts: { env?: Record<string, string>; r
     async mintKey({ plan = "Free", credits, name = "test key" } = {}) {
       const minted = await call("/keys", postJson({ name }, await owner.auth()));
       const { id, key, credits: start } = mintedSearchKeySchema.parse(minted.body);
+      // Only the owner's first key gets the Free allowance: the others are topped up to it.
+      const target = credits ?? STARTING_CREDITS.Free;
       if (plan !== "Free") {
         const res = await call(`/admin/keys/${id}/plan`, {
           method: "PUT",
@@ -107,10 +109,8 @@ export async function startSearchTestbed(opts: { env?: Record<string, string>; r
         });
         expect(res.status).toBe(200);
       }
-      if (credits !== undefined && credits !== start) {
-        if (credits < start) await drain(t, id, start - credits);
-        else expect((await call(`/admin/keys/${id}/credits`, postJson({ amount: credits - start }, await admin.auth()))).status).toBe(200);
-      }
+      if (target < start) await drain(t, id, start - target);
+      else if (target > start) expect((await call(`/admin/keys/${id}/credits`, postJson({ amount: target - start }, await admin.auth()))).status).toBe(200);
       return { id, key };
     },
     async ledger(keyId) {

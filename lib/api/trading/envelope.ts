@@ -34,6 +34,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: "No such resource for this owner",
   409: "The resource's state does not allow this, or a request with the same Idempotency-Key is still running",
   422: "ORDER_REJECTED: a venue refused it",
+  429: "RATE_LIMITED: the owner's hourly allowance of key mints is spent; wait Retry-After seconds",
   500: "Unexpected failure (INTERNAL_ERROR); retry with backoff",
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApi } from "../app";
-import { createAgentKeyCache } from "../../auth/agent-keys";
+import { type AgentKeyCache, createAgentKeyCache } from "../../auth/agent-keys";
 import { createTestApi, postJson, type TestApi } from "../../testing/api";
 import { createTestOwner } from "../../testing/owners";
 
@@ -24,4 +24,31 @@ it("a key revoked on another instance is refused there within the cache lifetime
   // The other one still has it cached, at most for the cache lifetime.
   t.clock.advance(10_001);
   expect((await other.request("/api/agent/positions", { headers })).status).toBe(401);
+});
+
+it("a lookup that read the key before its revoke committed does not cache it afterwards", async () => {
+  const cache = createAgentKeyCache(t.deps.clock);
+  const owner = await createTestOwner(t);
+  const minted = await (await t.request("/api/agent/keys", postJson({ name: "raced", scopes: ["account:read"] }, await owner.auth()))).json();
+  let revokeDuringRead = true;
+  // Injected between the lookup's database read and its cache fill: the revoke commits and forgets the key there.
+  const interleaved: AgentKeyCache = {
+    lookup: (hash, load) =>
+      cache.lookup(hash, async () => {
+        const row = await load();
+        if (revokeDuringRead) {
+          revokeDuringRead = false;
+          expect((await api.request(`/api/agent/keys/${minted.data.id}`, { method: "DELETE", headers: await owner.auth() })).status).toBe(200);
+        }
+        return row;
+      }),
+    forget: (keyId) => cache.forget(keyId),
+  };
+  const api = createApi({ ...t.deps, agentKeyCache: interleaved });
+  const headers = { authorization: `Bearer ${minted.data.key}` };
+  // The request in flight when the revoke landed was already past its check.
+  expect((await api.request("/api/agent/positions", { headers })).status).toBe(200);
+  expect(revokeDuringRead).toBe(false);
+  // The next one is refused at once, not after the cache lifetime.
+  expect((await api.request("/api/agent/positions", { headers })).status).toBe(401);
 });

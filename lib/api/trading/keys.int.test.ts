@@ -249,8 +249,9 @@ describe("owners are isolated from each other", () => {
 
 describe("secrets at rest", () => {
   it("the database never contains a key in clear", async () => {
-    const keys = [await mint(alice), await mint(bob)].map((m) => m.key);
-    const rolled = await call(`/api/agent/keys/${(await mint(alice)).id}/roll`, postJson({}, await alice.auth()));
+    const dave = await createTestOwner(t);
+    const keys = [await mint(dave), await mint(bob)].map((m) => m.key);
+    const rolled = await call(`/api/agent/keys/${(await mint(dave)).id}/roll`, postJson({}, await dave.auth()));
     keys.push((rolled.body.data as { key: { key: string } }).key.key);
     const dump = await dumpDatabase();
     for (const key of keys) {
@@ -258,6 +259,27 @@ describe("secrets at rest", () => {
       expect(dump).not.toContain(key.slice(15, 40));
     }
     expect(dump).toContain(keys[0]!.slice(-4)); // the fragment is there, and only that
+  });
+});
+
+describe("minting allowance", () => {
+  it("mints at most 20 agent keys per owner per hour: then 429 RATE_LIMITED with Retry-After; rolling is never refused", async () => {
+    const owner = await createTestOwner(t);
+    const first = await mint(owner);
+    t.clock.advance(60_000);
+    for (let i = 1; i < 20; i++) await mint(owner);
+    const refused = await t.request("/api/agent/keys", postJson({ name: "one too many", scopes: ["account:read"] }, await owner.auth()));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("3540");
+    expect(await refused.json()).toMatchObject({ success: false, data: null, code: "RATE_LIMITED", error: expect.stringMatching(/20 agent keys .* per hour/) });
+    expect((await call(`/api/agent/keys/${first.id}/roll`, postJson({}, await owner.auth()))).status).toBe(200);
+    // Another owner has their own allowance.
+    await mint(await createTestOwner(t));
+    // The key the roll minted counts: the hour frees up once the later nineteen and it are an hour old.
+    t.clock.advance(3_540_001);
+    expect((await call("/api/agent/keys", postJson({ name: "still one too many", scopes: ["account:read"] }, await owner.auth()))).status).toBe(429);
+    t.clock.advance(60_000);
+    await mint(owner);
   });
 });
 

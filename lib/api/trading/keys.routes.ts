@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { listAudit } from "../../auth/audit";
 import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey } from "../../auth/agent-keys";
+import { KEY_MINTS_PER_HOUR } from "../../auth/mint-limit";
 import { keyContext, type AuthGuards } from "../middleware/auth";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
@@ -29,11 +30,11 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       path: "/agent/keys",
       tags: ["Agent keys"],
       summary: "Mint an agent key",
-      description: "The secret is in the response and never again; only its SHA-256 is stored.",
+      description: `The secret is in the response and never again; only its SHA-256 is stored. An owner mints at most ${KEY_MINTS_PER_HOUR} agent keys in any hour (keys minted by rolling count too; rolling itself is never refused): beyond, 429 RATE_LIMITED with Retry-After.`,
       security,
       middleware: [guards.owner],
       request: { body: { ...json(mintAgentKeyBody), required: true } },
-      responses: { 200: { description: "The new key, with its secret", ...json(envelopeOf(mintedAgentKeySchema)) }, ...errorResponses(400, 401) },
+      responses: { 200: { description: "The new key, with its secret", ...json(envelopeOf(mintedAgentKeySchema)) }, ...errorResponses(400, 401, 429) },
     }),
     async (c) => {
       const body = c.req.valid("json");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApi } from "../../testing/api";
 import { advance, call, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
 import { storedLedger } from "../../testing/venues";
+import type { Venue } from "../../venues/venue";
 
 let t: TestApi;
 
@@ -95,6 +96,24 @@ describe("kill switch", () => {
     expectRisk(await a.call("POST", "/agent/positions/open", { symbol: "BTC-USD", side: "LONG", quantity: "0.01" }), "KILL_SWITCH");
     await call(t, "DELETE", "/agent/kill-switch", owner);
     expect((await a.call("POST", "/agent/orders", market("0.01"))).status).toBe(200);
+  });
+
+  it("a retry of an order that failed in transit passes the gate again: a switch pulled in between refuses it", async () => {
+    const a = await createTrader(t);
+    const venue = t.deps.venues.find((v) => v.name === "alder")! as Venue & { place: Venue["place"] };
+    const place = venue.place.bind(venue);
+    const order = market("0.01", { preferredExchange: "alder" });
+    const retryKey = { "idempotency-key": "retry-after-transport-failure" };
+    venue.place = () => Promise.reject(new Error("connection reset"));
+    const failed = await a.call("POST", "/agent/orders", order, retryKey).finally(() => {
+      venue.place = place;
+    });
+    expect(failed.status).toBe(500);
+    await call(t, "POST", "/agent/kill-switch", await a.auth(), { keyId: a.keyId });
+    expectRisk(await a.call("POST", "/agent/orders", order, retryKey), "KILL_SWITCH");
+    expect(await venue.positions(a.id)).toEqual([]);
+    const history = (await a.call("GET", "/agent/orders?status=all")).body.data as { status: string; reason: string | null }[];
+    expect(history.map((o) => [o.status, o.reason])).toEqual([["REJECTED", "KILL_SWITCH"]]);
   });
 });
 

@@ -38,6 +38,14 @@ describe("guardedFetch", () => {
       "/r4": { status: 308, headers: { location: "/r5" } },
       "/r5": { status: 302, headers: { location: "/page" } },
       "/loop": { status: 302, headers: { location: "/loop" } },
+      "/echo-credentials": (req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end(JSON.stringify({ authorization: req.headers.authorization ?? null, cookie: req.headers.cookie ?? null, host: req.headers.host }));
+      },
+      "/to-userinfo": (_req, res) => {
+        res.writeHead(302, { location: `http://agent:hunter2@127.0.0.1:${site.port}/echo-credentials` });
+        res.end();
+      },
     });
   });
   afterAll(() => site.close());
@@ -47,6 +55,13 @@ describe("guardedFetch", () => {
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe("<p>hello</p>");
     expect(site.userAgents.at(-1)).toBe("BourseBot/test (+http://bourse.test)");
+  });
+
+  it("never sends credentials: userinfo in the URL or a redirect is not turned into an Authorization header", async () => {
+    for (const url of [`http://agent:hunter2@127.0.0.1:${site.port}/echo-credentials`, `${site.origin}/to-userinfo`]) {
+      const res = await guardedFetch(url, policy());
+      expect(JSON.parse(res.body.toString())).toEqual({ authorization: null, cookie: null, host: `127.0.0.1:${site.port}` });
+    }
   });
 
   it("decompresses gzip bodies", async () => {

@@ -36,6 +36,13 @@ const CORPUS = [
   "http://user:pass@127.0.0.1/",
   "http://example.com@127.0.0.1/",
   "http://127.0.0.1#@example.com/",
+  "http://example.com:80@127.0.0.1/",
+  "http://a@example.com@127.0.0.1/",
+  "http://user@[::1]/",
+  "http://user:pass@metadata.attacker.test/latest/meta-data/",
+  // credentials in the query do not make an address fetchable
+  "http://169.254.169.254/latest/meta-data/?token=x&X-Amz-Signature=y",
+  "http://127.0.0.1/;jsessionid=0A1B?api_key=k",
   // unspecified
   "http://0/",
   "http://0.0.0.0/",
@@ -123,6 +130,7 @@ describe("SSRF guard", () => {
       "/to-private-name": { status: 308, headers: { location: "http://ten.attacker.test/" } },
       "/chain": { status: 302, headers: { location: "/chain-2" } },
       "/chain-2": { status: 302, headers: { location: `http://127.0.0.1:${forbidden.port}/` } },
+      "/to-forbidden-userinfo": { status: 302, headers: { location: `http://site.test:80@127.0.0.1:${forbidden.port}/?token=t` } },
     });
   });
   afterAll(async () => {
@@ -152,7 +160,7 @@ describe("SSRF guard", () => {
     expect(byName.address).toBe("127.0.0.1");
   });
 
-  it.each(["/to-forbidden", "/to-forbidden-v6", "/to-metadata", "/to-decimal", "/to-private-name", "/chain"])(
+  it.each(["/to-forbidden", "/to-forbidden-v6", "/to-metadata", "/to-decimal", "/to-private-name", "/chain", "/to-forbidden-userinfo"])(
     "re-checks the redirect target of %s and refuses it",
     async (path) => {
       const before = forbidden.requests.length;

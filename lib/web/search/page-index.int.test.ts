@@ -4,11 +4,15 @@ import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { createTestApi, type TestApi } from "../../testing/api";
 import { createTestDatabase, type TestDatabase } from "../../testing/database";
-import type { ScrapedPage } from "../types";
+import { eq } from "drizzle-orm";
+import { silentLogger } from "../../log";
+import type { ScrapedPage, Scraper } from "../types";
 import { rankPages } from "./bm25";
 import { createIndexProvider, indexPage } from "./page-index";
 import type { SearchProvider } from "./provider";
 import { splitQuery } from "./query-syntax";
+import { webPages } from "./schema";
+import { runWebScrape } from "./web-scrape";
 
 let t: TestApi;
 let index: SearchProvider;
@@ -77,6 +81,35 @@ describe("the embedded index", () => {
     await indexPage(ctx, page({ url: "https://c.test/cooking", title: "Cooking risotto", text: "Stir the rice slowly." }));
     expect(await index.search("pasta", { maxResults: 10 })).toEqual([]);
     expect(urls(await index.search("risotto", { maxResults: 10 }))).toEqual(["https://c.test/cooking"]);
+  });
+});
+
+describe("what the shared index keeps", () => {
+  it("never indexes a page asked for with credentials in its URL, and strips those a redirect added", async () => {
+    const ctx = { db: t.deps.database.db, clock: t.clock };
+    for (const url of ["https://owner:pw@f.test/quarterly", "https://f.test/quarterly?access_token=abc", "https://f.test/quarterly;jsessionid=A1?x=1"])
+      expect(await indexPage(ctx, page({ url, title: "Quarterly figures", text: "Confidential quarterly figures." }))).toBe(false);
+    expect(await index.search("quarterly", { maxResults: 10 })).toEqual([]);
+
+    const landed = "https://user:pw@g.test/brochure;jsessionid=A1?lang=en&sid=42&X-Amz-Signature=ff";
+    expect(await indexPage(ctx, page({ url: "https://g.test/brochure?lang=en", finalUrl: landed, title: "Brochure", text: "Hovercraft brochure." }))).toBe(
+      true,
+    );
+    const [stored] = await t.deps.database.db.select().from(webPages).where(eq(webPages.url, "https://g.test/brochure?lang=en"));
+    expect(stored?.finalUrl).toBe("https://g.test/brochure?lang=en");
+  });
+
+  it("indexes nothing of a crawl that started from a URL with credentials", async () => {
+    const found = (url: string, title: string): ScrapedPage => ({ url, finalUrl: url, statusCode: 200, title, text: `${title} zeppelin hangar plans` });
+    const scraper: Scraper = {
+      scrape: async () => found("https://h.test/?key=k", "Hangar"),
+      crawl: async () => ({ primary: found("https://h.test/?key=k", "Hangar"), discovered: [found("https://h.test/plans", "Plans")] }),
+    };
+    const services = { db: t.deps.database.db, clock: t.clock, log: silentLogger, scraper, provider: index };
+    const params = { url: "https://h.test/?key=k", extract: ["text" as const], maxPages: 1, includeContacts: false };
+    await runWebScrape(services, { ...params, followInternalLinks: true });
+    await runWebScrape(services, { ...params, followInternalLinks: false });
+    expect(await index.search("zeppelin hangar", { maxResults: 10 })).toEqual([]);
   });
 });
 

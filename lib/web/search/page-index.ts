@@ -1,6 +1,8 @@
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/client";
 import type { ScrapedPage } from "../types";
+import { parseHttpUrl } from "../url";
+import { carriesCredentials, withoutCredentials } from "../url-credentials";
 import { rankPages } from "./bm25";
 import { distinctHits, type SearchHit, type SearchProvider } from "./provider";
 import { splitQuery } from "./query-syntax";
@@ -10,14 +12,16 @@ import { webPages } from "./schema";
 export const INDEXED_CONTENT_LIMIT = 100_000;
 
 /**
- * Adds or refreshes a successfully scraped page in the embedded index; a failed page, or one with
- * neither title nor text, is left out. Returns whether it was indexed.
+ * Adds or refreshes a successfully scraped page in the embedded index, which every owner's searches
+ * read. Left out: a failed page, one with neither title nor text, and one requested with credentials
+ * in its URL (userinfo, a token, key, signature or session id: its content may be private to whoever
+ * holds them). Credentials a redirect added are stripped from the stored final URL. Returns whether it was indexed.
  */
 export async function indexPage(ctx: { db: Database; clock: Clock }, page: ScrapedPage): Promise<boolean> {
-  if (page.error || (!page.text && !page.title)) return false;
+  if (page.error || (!page.text && !page.title) || requestedWithCredentials(page)) return false;
   const row = {
     url: page.url,
-    finalUrl: page.finalUrl ?? null,
+    finalUrl: page.finalUrl ? withoutCredentials(page.finalUrl) : null,
     title: page.title ?? "",
     description: page.metadata?.description ?? null,
     content: (page.text ?? "").slice(0, INDEXED_CONTENT_LIMIT),
@@ -39,6 +43,12 @@ export async function indexPage(ctx: { db: Database; clock: Clock }, page: Scrap
       },
     });
   return true;
+}
+
+/** Whether the page was asked for with credentials in its URL. */
+export function requestedWithCredentials(page: Pick<ScrapedPage, "url">): boolean {
+  const url = parseHttpUrl(page.url);
+  return url === undefined || carriesCredentials(url);
 }
 
 /**

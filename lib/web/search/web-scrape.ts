@@ -2,6 +2,7 @@ import { scrapeCharge } from "../../billing/pricing";
 import type { WorkDone } from "../../billing/metered";
 import type { ContactItem, ExtractOption, ScrapedPage } from "../types";
 import { contactsOf } from "./found";
+import { requestedWithCredentials } from "./page-index";
 import { indexScraped, scrapeRequestFor, type WebServices } from "./paid-work";
 
 export interface WebScrapeParams {
@@ -35,7 +36,8 @@ export async function runWebScrape(services: WebServices, params: WebScrapeParam
   const primary = crawled.primary;
   // The reservation covers maxPages discovered pages, never more.
   const discovered = crawled.discovered.slice(0, params.maxPages);
-  await indexScraped(services, [primary, ...discovered]);
+  // Links found on a page asked for with credentials may reveal what only they open: nothing of that crawl is indexed.
+  await indexScraped(services, requestedWithCredentials(primary) ? [] : [primary, ...discovered]);
   const linksScraped = discovered.filter((p) => !p.error).length;
   return {
     result: {
