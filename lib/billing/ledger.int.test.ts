@@ -229,6 +229,23 @@ describe("reservations left open", () => {
     expect(await ledgerSum(ctx, id)).toBe(100);
   });
 
+  it("lapse at the end of their lease: a retry with the same Idempotency-Key then takes over, and the first is refunded", async () => {
+    const id = await freshAccount();
+    const same = { idempotencyKey: `lease-${newId("k")}`, leaseMs: 75_000 };
+    const first = await reserve(id, 10, same);
+    if (first.kind !== "reserved") throw new Error("not reserved");
+    t.clock.advance(74_999);
+    expect(await reserve(id, 10, same)).toEqual({ kind: "in_progress" });
+    t.clock.advance(1);
+    const taken = await reserve(id, 10, same);
+    expect(taken).toMatchObject({ kind: "reserved", balance: 90 });
+    const [old] = await ctx.db.select().from(creditCharges).where(eq(creditCharges.id, first.chargeId));
+    expect(old).toMatchObject({ status: "expired", charged: 0, idempotencyKey: null });
+    // The first request, if it was alive after all, can no longer settle: nothing is charged twice.
+    await expect(settleCharge(ctx, first.chargeId, { charged: 10, detail: {} })).rejects.toThrow(ChargeNotOpenError);
+    expect(await ledgerSum(ctx, id)).toBe(await balanceOf(id));
+  });
+
   it("are all refunded by a sweep of everything open (the start of the sole process)", async () => {
     const id = await freshAccount();
     await reserve(id, 7);

@@ -123,6 +123,12 @@ export interface ReserveRequest {
   idempotencyKey: string | null;
   /** Identifies the request's content; see requestFingerprint. */
   fingerprint: string;
+  /**
+   * How long the paid work may run (its deadline and a margin). Past it the charge is expired: a retry
+   * with the same Idempotency-Key takes over (the process doing the work may have died) instead of
+   * being told for the whole reservation's lifetime that it is still running. Default RESERVATION_TTL_MS.
+   */
+  leaseMs?: number;
 }
 
 export type Reservation =
@@ -145,11 +151,21 @@ class Insufficient extends Error {}
  */
 export async function reserveCredits(ctx: LedgerContext, req: ReserveRequest): Promise<Reservation> {
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError("A reservation must be a positive whole number of credits.");
+  const first = await reserveOnce(ctx, req);
+  if (first.kind !== "lapsed") return first;
+  await expireCharge(ctx, first.chargeId);
+  const second = await reserveOnce(ctx, req);
+  // Lapsed again at once: another retry took over in between and its charge is the one running.
+  return second.kind === "lapsed" ? { kind: "in_progress" } : second;
+}
+
+/** A reservation, or the earlier charge of the same Idempotency-Key whose lease has lapsed. */
+async function reserveOnce(ctx: LedgerContext, req: ReserveRequest): Promise<Reservation | { kind: "lapsed"; chargeId: string }> {
   const nowMs = ctx.clock.now();
   const now = new Date(nowMs);
   const chargeId = newId("chg");
   try {
-    return await ctx.db.transaction(async (tx): Promise<Reservation> => {
+    return await ctx.db.transaction(async (tx): Promise<Reservation | { kind: "lapsed"; chargeId: string }> => {
       const [charge] = await tx
         .insert(creditCharges)
         .values({
@@ -162,11 +178,11 @@ export async function reserveCredits(ctx: LedgerContext, req: ReserveRequest): P
           reserved: req.amount,
           status: "open",
           createdAt: now,
-          expiresAt: new Date(nowMs + RESERVATION_TTL_MS),
+          expiresAt: new Date(nowMs + (req.leaseMs ?? RESERVATION_TTL_MS)),
         })
         .onConflictDoNothing()
         .returning({ id: creditCharges.id });
-      if (!charge) return earlierCharge(tx, req);
+      if (!charge) return earlierCharge(tx, req, now);
       const [account] = await tx
         .update(creditAccounts)
         .set({ balance: sql`${creditAccounts.balance} - ${req.amount}`, updatedAt: now })
@@ -193,7 +209,7 @@ export async function reserveCredits(ctx: LedgerContext, req: ReserveRequest): P
   }
 }
 
-async function earlierCharge(db: Database, req: ReserveRequest): Promise<Reservation> {
+async function earlierCharge(db: Database, req: ReserveRequest, now: Date): Promise<Reservation | { kind: "lapsed"; chargeId: string }> {
   const [earlier] = await db
     .select()
     .from(creditCharges)
@@ -204,7 +220,7 @@ async function earlierCharge(db: Database, req: ReserveRequest): Promise<Reserva
     case "mismatch":
       return { kind: "mismatch" };
     case "running":
-      return { kind: "in_progress" };
+      return earlier.expiresAt <= now ? { kind: "lapsed", chargeId: earlier.id } : { kind: "in_progress" };
     case "replay":
       return { kind: "replay", result: earlier.result, charged: earlier.charged ?? 0, balanceAfter: earlier.balanceAfter ?? 0 };
   }
@@ -292,6 +308,23 @@ async function settle(
   });
 }
 
+/** Refunds an open charge in full as expired and releases its Idempotency-Key; false when it had settled meanwhile. */
+async function expireCharge(ctx: LedgerContext, chargeId: string): Promise<boolean> {
+  try {
+    await settle(ctx, chargeId, {
+      charged: 0,
+      detail: { reason: "expired: the request never settled" },
+      status: "expired",
+      actor: "system",
+      keepIdempotencyKey: false,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof ChargeNotOpenError) return false;
+    throw err;
+  }
+}
+
 /**
  * Refunds, in full, charges left open by requests that never settled (a crash, a hang): those past
  * their expiry, or every open one when `all` (at start on the embedded database, which no other
@@ -305,21 +338,7 @@ export async function sweepOpenCharges(ctx: LedgerContext, opts: { all?: boolean
     .from(creditCharges)
     .where(opts.all ? eq(creditCharges.status, "open") : and(eq(creditCharges.status, "open"), lte(creditCharges.expiresAt, new Date(now))));
   let refunded = 0;
-  for (const { id } of stale) {
-    try {
-      await settle(ctx, id, {
-        charged: 0,
-        detail: { reason: "expired: the request never settled" },
-        status: "expired",
-        actor: "system",
-        keepIdempotencyKey: false,
-      });
-      refunded += 1;
-    } catch (err) {
-      // Settled by its own request in the meantime.
-      if (!(err instanceof ChargeNotOpenError)) throw err;
-    }
-  }
+  for (const { id } of stale) if (await expireCharge(ctx, id)) refunded += 1;
   await ctx.db
     .update(creditCharges)
     .set({ idempotencyKey: null, result: null })

@@ -1,6 +1,6 @@
 import { IdempotencyConflictError } from "../idempotency/keys";
 import { requestFingerprint } from "../idempotency/fingerprint";
-import { refundCharge, reserveCredits, settleCharge, type LedgerContext, type ReserveRequest } from "./ledger";
+import { ChargeNotOpenError, refundCharge, reserveCredits, settleCharge, type LedgerContext, type ReserveRequest } from "./ledger";
 
 export class InsufficientCreditsError extends Error {
   override name = "InsufficientCreditsError";
@@ -53,6 +53,28 @@ export async function runMetered<T>(
     await refundCharge(ctx, reservation.chargeId, "the request failed");
     throw err;
   }
-  const settled = await settleCharge(ctx, reservation.chargeId, { charged: done.charged, detail: done.detail, result: done.result });
+  const settled = await settleDone(ctx, reservation.chargeId, done);
   return { replayed: false, result: done.result, charged: settled.charged, balance: settled.balance };
+}
+
+const SETTLE_ATTEMPTS = 3;
+
+/**
+ * Settles finished work, trying again when the database fails under it (a dropped connection): a
+ * settlement happens at most once, so trying again is safe. If it cannot be recorded, the charge is
+ * refunded if possible (the caller gets an error, not the result) so a retry runs again at once.
+ */
+async function settleDone<T>(ctx: LedgerContext, chargeId: string, done: WorkDone<T>): Promise<{ charged: number; balance: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await settleCharge(ctx, chargeId, { charged: done.charged, detail: done.detail, result: done.result });
+    } catch (err) {
+      if (err instanceof ChargeNotOpenError || err instanceof RangeError) throw err;
+      if (attempt >= SETTLE_ATTEMPTS) {
+        await refundCharge(ctx, chargeId, "the result could not be recorded").catch(() => {});
+        throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 3 ** (attempt - 1)));
+    }
+  }
 }

@@ -15,6 +15,8 @@ import { wireScrapeResult, wireSearchResult } from "./wire";
 /** Paid work stops at these deadlines, well inside the reservation's lifetime (RESERVATION_TTL_MS). */
 export const SEARCH_DEADLINE_MS = 60_000;
 export const SCRAPE_DEADLINE_MS = 180_000;
+/** After its deadline and this margin, a paid request's charge lapses and a retry of it may take over. */
+const LEASE_MARGIN_MS = 15_000;
 
 /** Whose credits, and which request: the X-Request-ID and the caller's Idempotency-Key. */
 export interface PaidCall {
@@ -88,7 +90,15 @@ async function chargeFor<T>(
   try {
     return await runMetered(
       services,
-      { accountId: call.key.keyId, endpoint, amount, requestId: call.requestId, idempotencyKey: call.idempotencyKey, request },
+      {
+        accountId: call.key.keyId,
+        endpoint,
+        amount,
+        requestId: call.requestId,
+        idempotencyKey: call.idempotencyKey,
+        request,
+        leaseMs: (endpoint === "search" ? SEARCH_DEADLINE_MS : SCRAPE_DEADLINE_MS) + LEASE_MARGIN_MS,
+      },
       work,
     );
   } catch (err) {
