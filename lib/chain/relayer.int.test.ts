@@ -14,7 +14,7 @@ import { newId } from "../ids";
 import { silentLogger } from "../log";
 import { startServices, type Services } from "../server/services";
 import { createTestDatabase } from "../testing/database";
-import type { SwapChainView } from "../api/trading/swap.schema";
+import type { SwapChainView } from "../swap/contract";
 import { publicClientFor, userWallet } from "../swap/testing";
 import { bridgeAbi } from "./abis";
 import { fundToken } from "./deploy";

@@ -1,4 +1,4 @@
-import type { SwapQuoteView } from "../api/trading/swap.schema";
+import type { SwapQuoteView } from "./contract";
 import { parseDecimal, pow10 } from "../decimal";
 
 /** What the swap risk check sees: who executes, and what. */

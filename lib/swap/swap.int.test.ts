@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWalletClient, erc20Abi, http, parseUnits, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import type { SwapChainView } from "../api/trading/swap.schema";
+import type { SwapChainView } from "./contract";
 import { bridgeAbi, poolAbi, routerAbi } from "../chain/abis";
 import { BRIDGE_FEE_BPS, POOL_FEE_BPS } from "../chain/fees";
 import { startTestChains, type TestChains } from "../chain/testing";

@@ -1,6 +1,6 @@
 // Sending a parent order's children to their venues, recording intent first.
 import { and, eq, inArray } from "drizzle-orm";
-import type { ParentOrderView } from "../api/trading/orders.schema";
+import type { ParentOrderView } from "./contract/orders";
 import type { Database } from "../db/client";
 import type { PlaceOrder, PlaceOutcome, Venue, VenueOrder } from "../venues/venue";
 import type { Caller, TradingContext } from "./context";

@@ -1,6 +1,6 @@
 // Orders: place (smart-routed or on one venue), cancel, list.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../api/trading/orders.schema";
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "./contract/orders";
 import type { Venue } from "../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";

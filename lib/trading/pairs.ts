@@ -2,8 +2,8 @@
 // order ids) is written before either leg is sent; if the second leg fails, the first is unwound, and a
 // pair a crash left OPENING is unwound by recoverPairs. No half-open pair is left.
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { ParentOrderView } from "../api/trading/orders.schema";
-import type { OpenPairInput, PairLegView, PairView } from "../api/trading/pairs.schema";
+import type { ParentOrderView } from "./contract/orders";
+import type { OpenPairInput, PairLegView, PairView } from "./contract/pairs";
 import type { Side, Venue } from "../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";

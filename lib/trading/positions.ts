@@ -1,6 +1,6 @@
 // Positions and balances across venues; opening and closing a position with one call.
-import type { ParentOrderView } from "../api/trading/orders.schema";
-import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../api/trading/positions.schema";
+import type { ParentOrderView } from "./contract/orders";
+import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "./contract/positions";
 import type { Venue, VenuePosition } from "../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";

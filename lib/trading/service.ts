@@ -1,7 +1,7 @@
 // The trading services bound to one context: what the API routes and the dashboard's server actions call.
-import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../api/trading/orders.schema";
-import type { OpenPairInput, PairView } from "../api/trading/pairs.schema";
-import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../api/trading/positions.schema";
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "./contract/orders";
+import type { OpenPairInput, PairView } from "./contract/pairs";
+import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "./contract/positions";
 import type { Clock } from "../clock";
 import type { RiskConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";

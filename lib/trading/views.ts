@@ -1,5 +1,5 @@
 // Execution records → the wire shapes of lib/api/trading/*.schema.ts (decimal strings, ISO times).
-import type { OrderView, ParentOrderView } from "../api/trading/orders.schema";
+import type { OrderView, ParentOrderView } from "./contract/orders";
 import type { VenueOrder } from "../venues/venue";
 import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf } from "./market";
 import type { tradeChildOrders, tradeOrders } from "./schema";

@@ -7,20 +7,17 @@ import { changePlan, grantCredits, ledgerEntries } from "../../billing/ledger";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import type { AuthGuards } from "../middleware/auth";
+import { addCreditsBody, changePlanBody, ledgerEntrySchema, ledgerQuery } from "../../billing/contract";
 import {
-  addCreditsBody,
   addCreditsResponse,
   adminKeysQuery,
   adminSearchKeySchema,
-  changePlanBody,
-  keyIdParam,
-  ledgerEntrySchema,
-  ledgerQuery,
   mintedSearchKeySchema,
   mintSearchKeyBody,
   searchKeyListSchema,
   searchKeySchema,
-} from "./keys.schema";
+} from "../../auth/contract/search-keys";
+import { keyIdParam } from "../../auth/contract/key-id";
 import { errorResponses, idempotencyHeader, json } from "./openapi-parts";
 import { wireAdminSearchKey, wireLedgerEntry, wireSearchKey } from "./wire";
 

@@ -8,8 +8,8 @@ import { SearchProviderError } from "../../web/search/provider";
 import { runWebScrape } from "../../web/search/web-scrape";
 import { runWebSearch } from "../../web/search/web-search";
 import { ApiError } from "../errors";
-import { scrapeResult, type ScrapeRequest, type ScrapeResponse } from "./scrape.schema";
-import { searchResult, type SearchRequest, type SearchResponse } from "./search.schema";
+import { scrapeResult, type ScrapeRequest, type ScrapeResponse } from "../../web/contract/scrape";
+import { searchResult, type SearchRequest, type SearchResponse } from "../../web/contract/search";
 import { wireScrapeResult, wireSearchResult } from "./wire";
 
 /** Paid work stops at these deadlines, well inside the reservation's lifetime (RESERVATION_TTL_MS). */

@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { requireSearchKey } from "./key-guard";
 import { errorResponses, json } from "./openapi-parts";
 import { clientIpOf } from "./rate-limit";
-import { validateResponse } from "./validate.schema";
+import { validateResponse } from "../../auth/contract/search-keys";
 
 const route = createRoute({
   method: "get",

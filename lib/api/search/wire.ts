@@ -5,10 +5,11 @@ import type { ContactItem, ExtractOption, PageMetadata, ScrapedPage, SocialProfi
 import type { WebScrapeOutcome } from "../../web/search/web-scrape";
 import type { WebSearchOutcome } from "../../web/search/web-search";
 import type { z } from "zod";
-import type { adminSearchKeySchema, ledgerEntrySchema, searchKeySchema } from "./keys.schema";
-import type { contactSchema, pageMetadataSchema, scrapedPageSchema, socialProfileSchema } from "./page.schema";
-import type { ScrapeResult } from "./scrape.schema";
-import type { SearchResult } from "./search.schema";
+import type { adminSearchKeySchema, searchKeySchema } from "../../auth/contract/search-keys";
+import type { ledgerEntrySchema } from "../../billing/contract";
+import type { contactSchema, pageMetadataSchema, scrapedPageSchema, socialProfileSchema } from "../../web/contract/page";
+import type { ScrapeResult } from "../../web/contract/scrape";
+import type { SearchResult } from "../../web/contract/search";
 
 type WirePage = z.infer<typeof scrapedPageSchema>;
 type Part = Exclude<ExtractOption, "all">;

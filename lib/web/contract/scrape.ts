@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactSchema, scrapedPageSchema } from "./page.schema";
+import { contactSchema, scrapedPageSchema } from "./page";
 
 export const EXTRACT_OPTIONS = ["title", "text", "links", "images", "metadata", "all"] as const;
 export const URL_MAX_LENGTH = 8192;

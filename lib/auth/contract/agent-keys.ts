@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentScope } from "../../auth/scopes";
+import { agentScope } from "../scopes";
 import { isIpOrCidr } from "../../http/ip-allowlist";
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -53,21 +53,3 @@ export const rollAgentKeyBody = z
   .meta({ id: "RollAgentKey" });
 
 export const rolledAgentKeySchema = z.object({ key: mintedAgentKeySchema, previous: agentKeySchema }).meta({ id: "RolledAgentKey" });
-
-export const auditEventSchema = z
-  .object({
-    id: z.int(),
-    actor: z.string().meta({ description: "owner, or system" }),
-    action: z.enum(["key.minted", "key.rolled", "key.revoked"]),
-    keyId: z.string().nullable(),
-    detail: z.record(z.string(), z.unknown()),
-    at: isoTime,
-  })
-  .meta({ id: "AuditEvent" });
-
-export const auditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: "1 to 200; default 50" }),
-  before: z.coerce.number().int().min(1).optional().meta({ description: "Only events with a smaller id (the last id of the previous page)" }),
-});
-
-export const keyIdParam = z.object({ id: z.string().min(1).max(64) });

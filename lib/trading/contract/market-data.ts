@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CANDLE_INTERVALS } from "../../trading/candles";
-import { BOOK_DEPTH, BOOK_GROUP, CANDLE_LIMIT, STALE_AFTER_MS, TRADES_LIMIT } from "../../trading/market-data/limits";
+import { CANDLE_INTERVALS } from "../candles";
+import { BOOK_DEPTH, BOOK_GROUP, CANDLE_LIMIT, STALE_AFTER_MS, TRADES_LIMIT } from "../market-data/limits";
 
 const decimal = (description: string, example?: string) => z.string().meta({ description: `${description} (decimal string)`, ...(example ? { example } : {}) });
 const ms = (description: string) => z.int().meta({ description: `${description}, ms since the Unix epoch` });

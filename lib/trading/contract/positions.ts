@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parentOrderSchema, slippageField } from "./orders.schema";
+import { parentOrderSchema, slippageField } from "./orders";
 
 const decimal = z.string().meta({ description: "Decimal string" });
 const usd = z.string().meta({ description: "US dollars (USDC) as a decimal string" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactSchema, scrapedPageSchema, searchResultSchema, socialProfileSchema } from "./page.schema";
+import { contactSchema, scrapedPageSchema, searchResultSchema, socialProfileSchema } from "./page";
 
 export const QUERY_MAX_LENGTH = 1000;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { planSchema } from "./validate.schema";
+import { ledgerEntrySchema, planSchema } from "../../billing/contract";
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -36,41 +36,10 @@ export const mintSearchKeyBody = z
   })
   .meta({ id: "MintSearchKey", description: "New keys start on plan Free with its starting credits" });
 
-export const ledgerEntrySchema = z
-  .object({
-    id: z.int(),
-    kind: z.enum(["grant", "reserve", "settle", "plan"]).meta({
-      description: "grant: credits added; reserve: a request's maximum taken; settle: the unused and refunded part returned; plan: plan changed (amount 0)",
-    }),
-    amount: z.int().meta({ description: "Signed change of the balance" }),
-    balance_after: z.int().min(0),
-    charge_id: z.string().nullable().meta({ description: "The request's charge, for reserve and settle entries" }),
-    actor: z.string().meta({ description: "api, system (the sweep of abandoned reservations) or the owner id of an administrator" }),
-    detail: z.record(z.string(), z.unknown()),
-    at: isoTime,
-  })
-  .meta({ id: "LedgerEntry" });
-
-export const ledgerQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: "1 to 200; default 50" }),
-  before: z.coerce.number().int().min(1).optional().meta({ description: "Only entries with a smaller id (the last id of the previous page)" }),
-});
-
-export const keyIdParam = z.object({ id: z.string().min(1).max(64) });
-
 export const adminKeysQuery = z.object({
   query: z.string().trim().max(200).default("").meta({ description: "Part of a key id, key name or owner email; all keys when empty" }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-export const changePlanBody = z.strictObject({ plan: planSchema }).meta({ id: "ChangePlan", description: "The balance is not changed" });
-
-export const addCreditsBody = z
-  .strictObject({
-    amount: z.int({ error: "must be a whole number" }).min(1, "must be at least 1").max(10_000_000, "must be at most 10,000,000"),
-    note: z.string().trim().max(200, "must be at most 200 characters").optional(),
-  })
-  .meta({ id: "AddCredits" });
 
 export const addCreditsResponse = z
   .object({
@@ -79,3 +48,26 @@ export const addCreditsResponse = z
     replayed: z.boolean().meta({ description: "True when the Idempotency-Key matched an earlier grant" }),
   })
   .meta({ id: "CreditsAdded" });
+
+const windowSchema = z.object({
+  limit: z.int().meta({ description: "Requests per minute" }),
+  remaining: z.int().meta({ description: "Left in the current window for the caller's IP" }),
+  reset: z.int().meta({ description: "Unix time (seconds) when the window resets" }),
+});
+
+export const validateResponse = z
+  .object({
+    valid: z.literal(true),
+    status: z.literal("active").meta({ description: "Only active keys validate; others answer 401" }),
+    key_id: z.string().meta({ example: "srk_3kTn8fQ2xLmP9vR4w" }),
+    name: z.string(),
+    plan: planSchema,
+    credits: z.int().min(0).meta({ description: "Current balance" }),
+    features: z
+      .object({ include_contacts: z.boolean(), include_social: z.boolean(), follow_internal_links: z.boolean() })
+      .meta({ description: "The plan-gated options this key may use" }),
+    rate_limits: z.object({ search: windowSchema, scrape: windowSchema }).meta({ description: "The caller's windows as they stand; validating uses neither" }),
+  })
+  .meta({ id: "KeyValidation" });
+
+export type ValidateResponse = z.infer<typeof validateResponse>;

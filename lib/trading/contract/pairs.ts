@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parentOrderSchema, slippageField } from "./orders.schema";
+import { parentOrderSchema, slippageField } from "./orders";
 
 const isoTime = z.iso.datetime({ offset: true });
 const decimal = z.string().meta({ description: "Decimal string" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "../../trading/slippage";
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "../slippage";
 
 const isoTime = z.iso.datetime({ offset: true });
 const positiveDecimal = z
