@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LedgerEntry } from "./ledger";
 import { PLANS } from "./plans";
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -33,3 +34,18 @@ export const addCreditsBody = z
     note: z.string().trim().max(200, "must be at most 200 characters").optional(),
   })
   .meta({ id: "AddCredits" });
+
+export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
+
+export function ledgerEntryView(e: LedgerEntry): LedgerEntryView {
+  return {
+    id: e.id,
+    kind: e.kind,
+    amount: e.amount,
+    balance_after: e.balanceAfter,
+    charge_id: e.kind === "reserve" || e.kind === "settle" ? e.ref : null,
+    actor: e.actor,
+    detail: e.detail,
+    at: e.at,
+  };
+}

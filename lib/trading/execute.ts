@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import type { PlaceOrder, PlaceOutcome, Venue, VenueOrder } from "../venues/venue";
 import type { Caller, TradingContext } from "./context";
 import { tradeChildOrders, tradeOrders, type ChildStatus, type ParentSource } from "./schema";
-import { parentView, type ChildRow, type ParentRow } from "./views";
+import { parentView, type ChildRow, type ParentRow } from "./contract/order-views";
 
 /** What one venue gets. */
 export interface ChildPlan {

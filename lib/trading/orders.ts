@@ -12,7 +12,7 @@ import type { ProposedOrder } from "./risk/check";
 import { assertRiskAllows, type LeverageChange } from "./risk/gate";
 import { tradeChildOrders, tradeOrders, type ChildStatus } from "./schema";
 import { protectionPrice, slippagePpm } from "./slippage";
-import { childView, venueOrderView } from "./views";
+import { childView, venueOrderView } from "./contract/order-views";
 
 /** The answer of every execution call: its result, and whether it is an earlier request's, replayed. */
 export interface Executed<T> {

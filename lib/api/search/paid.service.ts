@@ -10,7 +10,6 @@ import { runWebSearch } from "../../web/search/web-search";
 import { ApiError } from "../errors";
 import { scrapeResult, type ScrapeRequest, type ScrapeResponse } from "../../web/contract/scrape";
 import { searchResult, type SearchRequest, type SearchResponse } from "../../web/contract/search";
-import { wireScrapeResult, wireSearchResult } from "./wire";
 
 /** Paid work stops at these deadlines, well inside the reservation's lifetime (RESERVATION_TTL_MS). */
 export const SEARCH_DEADLINE_MS = 60_000;
@@ -38,8 +37,8 @@ export function requirePlanFor(key: SearchPrincipal, requested: Partial<Record<G
 }
 
 export async function paidSearch(services: WebServices, call: PaidCall, request: SearchRequest): Promise<PaidAnswer<SearchResponse>> {
-  const metered = await chargeFor(services, call, "search", searchReservation(request.auto_scrape_top), request, async () => {
-    const done = await runWebSearch(
+  const metered = await chargeFor(services, call, "search", searchReservation(request.auto_scrape_top), request, () =>
+    runWebSearch(
       services,
       {
         query: request.query,
@@ -49,17 +48,16 @@ export async function paidSearch(services: WebServices, call: PaidCall, request:
         includeSocial: request.include_social,
       },
       AbortSignal.timeout(SEARCH_DEADLINE_MS),
-    );
-    return { ...done, result: wireSearchResult(done.result) };
-  });
+    ),
+  );
   const result = metered.replayed ? searchResult.parse(metered.stored) : metered.result;
   return { body: { ...result, credits_used: metered.charged, remaining_credits: metered.balance }, replayed: metered.replayed };
 }
 
 export async function paidScrape(services: WebServices, call: PaidCall, request: ScrapeRequest): Promise<PaidAnswer<ScrapeResponse>> {
   const reservation = scrapeReservation(request.follow_internal_links, request.max_pages);
-  const metered = await chargeFor(services, call, "scrape", reservation, request, async () => {
-    const done = await runWebScrape(
+  const metered = await chargeFor(services, call, "scrape", reservation, request, () =>
+    runWebScrape(
       services,
       {
         url: request.url,
@@ -69,9 +67,8 @@ export async function paidScrape(services: WebServices, call: PaidCall, request:
         includeContacts: request.include_contacts,
       },
       AbortSignal.timeout(SCRAPE_DEADLINE_MS),
-    );
-    return { ...done, result: wireScrapeResult(done.result, request.extract_options) };
-  });
+    ),
+  );
   const result = metered.replayed ? scrapeResult.parse(metered.stored) : metered.result;
   return { body: { ...result, credits_used: metered.charged, remaining_credits: metered.balance }, replayed: metered.replayed };
 }

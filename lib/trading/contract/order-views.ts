@@ -1,9 +1,9 @@
-// Execution records → the wire shapes of lib/api/trading/*.schema.ts (decimal strings, ISO times).
-import type { OrderView, ParentOrderView } from "./contract/orders";
-import type { VenueOrder } from "../venues/venue";
-import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf } from "./market";
-import type { tradeChildOrders, tradeOrders } from "./schema";
-import { slippageFraction } from "./slippage";
+// Execution records → the order shapes of ./orders.ts (decimal strings, ISO times).
+import type { OrderView, ParentOrderView } from "./orders";
+import type { VenueOrder } from "../../venues/venue";
+import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf } from "../market";
+import type { tradeChildOrders, tradeOrders } from "../schema";
+import { slippageFraction } from "../slippage";
 
 export type ParentRow = typeof tradeOrders.$inferSelect;
 export type ChildRow = typeof tradeChildOrders.$inferSelect;
