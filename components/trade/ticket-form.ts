@@ -2,7 +2,7 @@
 // ticket component and its tests share it; the API checks everything again.
 
 import type { PlaceOrderInput } from "@/lib/trading/contract/orders";
-import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/slippage";
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/execution/slippage";
 import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "@/lib/decimal";
 
 export type OrderSide = PlaceOrderInput["side"];

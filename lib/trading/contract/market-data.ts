@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANDLE_INTERVALS } from "../candles";
+import { CANDLE_INTERVALS } from "../market-data/candle-merge";
 import { BOOK_DEPTH, BOOK_GROUP, CANDLE_LIMIT, STALE_AFTER_MS, TRADES_LIMIT } from "../market-data/limits";
 
 const decimal = (description: string, example?: string) => z.string().meta({ description: `${description} (decimal string)`, ...(example ? { example } : {}) });

@@ -1,9 +1,9 @@
 // Execution records → the order shapes of ./orders.ts (decimal strings, ISO times).
 import type { OrderView, ParentOrderView } from "./orders";
 import type { VenueOrder } from "../../venues/venue";
-import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf } from "../market";
+import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf } from "../units";
 import type { tradeChildOrders, tradeOrders } from "../schema";
-import { slippageFraction } from "../slippage";
+import { slippageFraction } from "../execution/slippage";
 
 export type ParentRow = typeof tradeOrders.$inferSelect;
 export type ChildRow = typeof tradeChildOrders.$inferSelect;

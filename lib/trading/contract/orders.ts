@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "../slippage";
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "../execution/slippage";
 
 const isoTime = z.iso.datetime({ offset: true });
 const positiveDecimal = z

@@ -2,13 +2,12 @@ import { marketUnits, QUOTE_DECIMALS } from "../../engine/accounts/market-units"
 import { toLots } from "../../engine/units";
 import { parseDecimal, pow10, UnitError } from "../../decimal";
 import type { Side } from "../../venues/venue";
-import { mergeBooks } from "../book";
-import { allInOf, planRoute, type RoutePlan } from "../routing";
-import { routeVenueInputs } from "../route-venues";
+import { mergeBooks } from "./book-merge";
+import { allInOf, planRoute, type RoutePlan } from "../execution/smart-routing";
+import { routeVenueInputs } from "../execution/routing-inputs";
 import { MarketDataError } from "./errors";
-import { formatAtoms, formatHalf, formatRatio } from "./format";
+import { formatAtoms, formatHalf, formatRatio, marketFormat } from "../units";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat } from "./units";
 
 export interface RouteLegView {
   venue: string;

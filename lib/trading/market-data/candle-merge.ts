@@ -6,7 +6,7 @@
 // continuous. Every venue's open and close lies within its own range, so the median stays within the
 // combined high and low.
 
-import type { VenueCandle } from "../venues/venue";
+import type { VenueCandle } from "../../venues/venue";
 
 export const CANDLE_INTERVALS = { "1m": 60_000, "5m": 300_000, "15m": 900_000, "1h": 3_600_000, "4h": 14_400_000, "1d": 86_400_000 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;

@@ -1,11 +1,12 @@
 // Positions and balances across venues; opening and closing a position with one call.
-import type { ParentOrderView } from "./contract/orders";
-import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "./contract/positions";
-import type { Venue, VenuePosition } from "../venues/venue";
+import type { ParentOrderView } from "../contract/orders";
+import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../contract/positions";
+import type { Venue, VenuePosition } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import type { ChildPlan } from "./execute";
-import { averagePrice, formatAtoms, formatLots, formatTicks, lotsOf, markOf, marketOf, notionalOf, usdAtoms, venueNamed, venuesListing } from "./market";
+import { averagePrice, formatAtoms, formatLots, formatTicks, lotsOf, marketOf, notionalOf, usdAtoms } from "../units";
+import { markOf, venueNamed, venuesListing } from "./venues";
 import { idempotent, runParent, type Executed } from "./orders";
 import { protectionPrice, slippagePpm } from "./slippage";
 

@@ -1,10 +1,10 @@
-// Wire decimals ⇄ a market's integer units: prices in base ticks, sizes in lots, money in quote atoms.
+// The one place where a market's integers meet decimal strings, exactly (never through a float): prices in
+// base ticks, sizes in lots, money in quote atoms. Market data formats with it; execution parses and formats with it.
 import { formatAtoms, marketUnits, notional, parseAtoms, QUOTE_DECIMALS, type MarketUnits } from "../engine/accounts/market-units";
 import { fromUnits, toUnits } from "../engine/units";
 import { formatDecimal, parseDecimal, pow10, UnitError } from "../decimal";
 import { findMarket, type MarketSpec } from "../venues/catalog";
-import type { Venue } from "../venues/venue";
-import { invalid, TradingError } from "./errors";
+import { invalid } from "./execution/errors";
 
 export interface Market {
   spec: MarketSpec;
@@ -47,9 +47,9 @@ function positiveUnits(value: string, step: string, field: string, what: string)
   return n;
 }
 
-export const formatLots = (market: Market, lots: number) => fromUnits(lots, market.spec.lot);
-export const formatTicks = (market: Market, ticks: number) => fromUnits(ticks, market.spec.baseTick);
-export { formatAtoms, parseAtoms, notional };
+export const formatLots = (market: Market, lots: number) => marketFormat(market.spec).size(lots);
+export const formatTicks = (market: Market, ticks: number) => marketFormat(market.spec).price(ticks);
+export { formatAtoms };
 
 /** Notional of lots at a price, quote atoms. */
 export const notionalOf = (market: Market, ticks: number, lots: number) => notional(market.units, ticks, lots);
@@ -76,22 +76,61 @@ export function usdAtoms(value: number, field: string): bigint {
   }
 }
 
-/** A running venue by name; 400 when there is none of that name. */
-export function venueNamed(venues: readonly Venue[], name: string, field = "venue"): Venue {
-  const venue = venues.find((v) => v.name === name);
-  if (venue === undefined) throw invalid(`${field}: no venue ${JSON.stringify(name)}; venues are ${venues.map((v) => v.name).join(", ")}`);
-  return venue;
+/** How one market's integers leave the API. */
+export interface MarketFormat {
+  price: (ticks: number) => string;
+  size: (lots: number) => string;
 }
 
-/** The venues that list a market, in their order; 503 when no venue is running. */
-export function venuesListing(venues: readonly Venue[], symbol: string): Venue[] {
-  if (venues.length === 0) throw new TradingError("unavailable", "No trading venues are running on this deployment.");
-  return venues.filter((v) => v.markets().some((m) => m.symbol === symbol));
+const formats = new WeakMap<MarketSpec, MarketFormat>();
+
+export function marketFormat(spec: MarketSpec): MarketFormat {
+  let f = formats.get(spec);
+  if (f === undefined) {
+    f = { price: stepFormatter(spec.baseTick), size: stepFormatter(spec.lot) };
+    formats.set(spec, f);
+  }
+  return f;
 }
 
-/** A venue's mark for a symbol, base ticks; 409 when it has none yet. */
-export function markOf(venue: Venue, symbol: string): number {
-  const mark = venue.ticker(symbol)?.markPrice;
-  if (mark === undefined || mark <= 0) throw new TradingError("conflict", `${venue.name} has no price for ${symbol} yet`);
-  return mark;
+/**
+ * A formatter of whole steps (ticks of a price, lots of a size) as decimal strings, with the step parsed
+ * once: the book formats hundreds of numbers per answer. Exact: integer digits are placed, never divided.
+ */
+export function stepFormatter(step: string): (n: number) => string {
+  const s = parseDecimal(step);
+  if (s.units <= 0n) return (n) => fromUnits(n, step);
+  const unit = Number(s.units);
+  return (n) => {
+    const units = n * unit;
+    // Integers within 2^53 are exact in a double; beyond, bigint.
+    if (!Number.isSafeInteger(n) || !Number.isSafeInteger(units)) return fromUnits(n, step);
+    return placePoint(units, s.scale);
+  };
+}
+
+/** units / 10^scale as a canonical decimal string, for a safe integer `units`. */
+function placePoint(units: number, scale: number): string {
+  const sign = units < 0 ? "-" : "";
+  const digits = String(Math.abs(units)).padStart(scale + 1, "0");
+  const cut = digits.length - scale;
+  let end = digits.length;
+  while (end > cut && digits.charCodeAt(end - 1) === 48) end--;
+  return end === cut ? sign + digits.slice(0, cut) : `${sign}${digits.slice(0, cut)}.${digits.slice(cut, end)}`;
+}
+
+/** Twice a price (e.g. bid + ask) halved, exactly: one more decimal than the tick when needed. */
+export function formatHalf(ticksTimesTwo: number, baseTick: string): string {
+  const tick = parseDecimal(baseTick);
+  return formatDecimal({ units: BigInt(ticksTimesTwo) * tick.units * 5n, scale: tick.scale + 1 });
+}
+
+/** num / den rounded half away from zero to `scale` decimals. */
+export function formatRatio(num: bigint, den: bigint, scale: number): string {
+  if (den === 0n) throw new RangeError("division by zero");
+  const negative = num < 0n !== den < 0n && num !== 0n;
+  const n = (num < 0n ? -num : num) * pow10(scale);
+  const d = den < 0n ? -den : den;
+  const rounded = (n * 2n + d) / (2n * d);
+  return formatDecimal({ units: negative ? -rounded : rounded, scale });
 }

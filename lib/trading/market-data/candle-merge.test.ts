@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candleWindow, combineMinutes, rollUp } from "./candles";
+import { candleWindow, combineMinutes, rollUp } from "./candle-merge";
 
 const c = (time: number, open: number, high: number, low: number, close: number, volumeLots: number) => ({ time, open, high, low, close, volumeLots });
 
@@ -25,7 +25,7 @@ describe("candles", () => {
 
 describe("median", () => {
   it("is the middle value, the lower middle one for an even count", async () => {
-    const { median } = await import("./candles");
+    const { median } = await import("./candle-merge");
     for (const [values, expected] of [
       [[5], 5],
       [[7, 3], 3],

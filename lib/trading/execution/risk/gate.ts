@@ -1,7 +1,7 @@
-import type { Venue } from "../../venues/venue";
+import type { Venue } from "../../../venues/venue";
 import type { Caller, TradingContext } from "../context";
 import { riskRefusal } from "../errors";
-import { marketOf } from "../market";
+import { marketOf } from "../../units";
 import { checkLeverage, checkOrders, type ProposedOrder, type RiskSnapshot } from "./check";
 import { leverageLimit } from "./limits";
 import { dayStartEquity, killSwitchEngaged, limitsFor } from "./store";

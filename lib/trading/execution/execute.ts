@@ -1,11 +1,11 @@
 // Sending a parent order's children to their venues, recording intent first.
 import { and, eq, inArray } from "drizzle-orm";
-import type { ParentOrderView } from "./contract/orders";
-import type { Database } from "../db/client";
-import type { PlaceOrder, PlaceOutcome, Venue, VenueOrder } from "../venues/venue";
+import type { ParentOrderView } from "../contract/orders";
+import type { Database } from "../../db/client";
+import type { PlaceOrder, PlaceOutcome, Venue, VenueOrder } from "../../venues/venue";
 import type { Caller, TradingContext } from "./context";
-import { tradeChildOrders, tradeOrders, type ChildStatus, type ParentSource } from "./schema";
-import { parentView, type ChildRow, type ParentRow } from "./contract/order-views";
+import { tradeChildOrders, tradeOrders, type ChildStatus, type ParentSource } from "../schema";
+import { parentView, type ChildRow, type ParentRow } from "../contract/order-views";
 
 /** What one venue gets. */
 export interface ChildPlan {

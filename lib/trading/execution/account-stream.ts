@@ -4,8 +4,8 @@
 // messages, numbered like the market streams. It says what changed, never the account itself: the desk
 // reads that again through its own endpoints. It listens to the venues only until it is closed.
 
-import type { Venue, VenueEvent } from "../venues/venue";
-import { STREAM_MAX_UPDATES_PER_SECOND } from "./market-data/limits";
+import type { Venue, VenueEvent } from "../../venues/venue";
+import { STREAM_MAX_UPDATES_PER_SECOND } from "../market-data/limits";
 
 export interface AccountMessage {
   /** snapshot: the first message, read everything; update: the accounts on these venues changed. */

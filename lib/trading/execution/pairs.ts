@@ -2,17 +2,18 @@
 // order ids) is written before either leg is sent; if the second leg fails, the first is unwound, and a
 // pair a crash left OPENING is unwound by recoverPairs. No half-open pair is left.
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { ParentOrderView } from "./contract/orders";
-import type { OpenPairInput, PairLegView, PairView } from "./contract/pairs";
-import type { Side, Venue } from "../venues/venue";
+import type { ParentOrderView } from "../contract/orders";
+import type { OpenPairInput, PairLegView, PairView } from "../contract/pairs";
+import type { Side, Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import { childrenOf, clientIdOf, executeParent, loadParent } from "./execute";
-import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf, notionalOf, usdAtoms, venueNamed, type Market } from "./market";
+import { averagePrice, formatAtoms, formatLots, formatTicks, marketOf, notionalOf, usdAtoms, type Market } from "../units";
+import { venueNamed } from "./venues";
 import { idempotent, proposed, type Executed } from "./orders";
 import { lotsForNotional, setLeverage } from "./positions";
 import { assertRiskAllows } from "./risk/gate";
-import { pairTrades, tradeChildOrders } from "./schema";
+import { pairTrades, tradeChildOrders } from "../schema";
 import { MAX_SLIPPAGE, protectionPrice, slippageFraction, slippagePpm } from "./slippage";
 
 type PairRow = typeof pairTrades.$inferSelect;

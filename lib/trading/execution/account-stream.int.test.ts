@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApi } from "../testing/api";
-import { createTrader, createTradingTestApi, type Trader } from "../testing/trading";
-import { eventStreamResponse } from "../http/sse";
-import type { Venue, VenueEvent } from "../venues/venue";
+import type { TestApi } from "../../testing/api";
+import { createTrader, createTradingTestApi, type Trader } from "../../testing/trading";
+import { eventStreamResponse } from "../../http/sse";
+import type { Venue, VenueEvent } from "../../venues/venue";
 import { subscribeAccount, type AccountMessage } from "./account-stream";
-import { STREAM_MAX_UPDATES_PER_SECOND } from "./market-data/limits";
+import { STREAM_MAX_UPDATES_PER_SECOND } from "../market-data/limits";
 
 let t: TestApi;
 let a: Trader;

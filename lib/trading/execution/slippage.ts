@@ -1,4 +1,4 @@
-import type { Side } from "../venues/venue";
+import type { Side } from "../../venues/venue";
 import { invalid } from "./errors";
 
 /** Slippage is a fraction of the reference price (0.01 = 1 %). Market orders default to this… */

@@ -1,5 +1,5 @@
-import type { Venue } from "../venues/venue";
-import type { RouteVenueInput } from "./routing";
+import type { Venue } from "../../venues/venue";
+import type { RouteVenueInput } from "./smart-routing";
 
 /** Levels per side read from each venue for routing: far deeper than any order the risk policy lets through. */
 export const ROUTE_BOOK_DEPTH = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupPrice, mergeBooks } from "./book";
+import { groupPrice, mergeBooks } from "./book-merge";
 
 describe("mergeBooks", () => {
   it("merges levels at the same price and keeps each venue's share", () => {

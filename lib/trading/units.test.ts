@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromUnits } from "../../engine/units";
-import { formatHalf, formatRatio, stepFormatter } from "./format";
+import { fromUnits } from "../engine/units";
+import { formatHalf, formatRatio, stepFormatter } from "./units";
 
 describe("format", () => {
   it("formats steps exactly like fromUnits, fast path and bigint path alike", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BookLevel } from "../venues/venue";
-import { allInOf, planRoute, type RouteVenueInput } from "./routing";
+import type { BookLevel } from "../../venues/venue";
+import { allInOf, planRoute, type RouteVenueInput } from "./smart-routing";
 
 // tick 0.1 × lot 0.01 = 0.001 USD = 1000 atoms per tick·lot
 const market = { baseTick: "0.1", lot: "0.01" };

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { killSwitches, riskDayStarts, riskOverrides } from "../schema";
+import type { Database } from "../../../db/client";
+import { killSwitches, riskDayStarts, riskOverrides } from "../../schema";
 import { limitsFromConfig, parseOverride, tighten, type RiskLimits, type RiskOverride } from "./limits";
-import type { RiskConfig } from "../../config";
+import type { RiskConfig } from "../../../config";
 
 /** An override for all of an owner's keys is stored under this key id. */
 const ALL_KEYS = "";

@@ -1,8 +1,8 @@
-import type { Clock } from "../clock";
-import type { RiskConfig } from "../config";
-import type { DatabaseHandle } from "../db/client";
-import type { Logger } from "../log";
-import type { Venue } from "../venues/venue";
+import type { Clock } from "../../clock";
+import type { RiskConfig } from "../../config";
+import type { DatabaseHandle } from "../../db/client";
+import type { Logger } from "../../log";
+import type { Venue } from "../../venues/venue";
 import type { OwnerLock } from "./owner-lock";
 
 /** What the trading services use; one per process (the owner lock must be shared by every caller). */

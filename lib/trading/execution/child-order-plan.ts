@@ -1,10 +1,11 @@
-// Which venues get what part of an order. Taker parts follow lib/trading/routing (planRoute): the split
+// Which venues get what part of an order. Taker parts follow lib/trading/execution/smart-routing (planRoute): the split
 // with the best average price after taker fees, over book levels within the order's price bound.
-import type { BookLevel, PlaceOrder, Side, Venue } from "../venues/venue";
+import type { BookLevel, PlaceOrder, Side, Venue } from "../../venues/venue";
 import type { ChildPlan } from "./execute";
-import { markOf, type Market } from "./market";
-import { planRoute } from "./routing";
-import { routeVenueInputs } from "./route-venues";
+import { markOf } from "./venues";
+import type { Market } from "../units";
+import { planRoute } from "./smart-routing";
+import { routeVenueInputs } from "./routing-inputs";
 import { protectionPrice } from "./slippage";
 
 export interface OrderIntent {

@@ -1,11 +1,11 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Clock } from "../clock";
-import type { Database } from "../db/client";
-import { requestFingerprint } from "../idempotency/fingerprint";
-import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../idempotency/keys";
-import { newId } from "../ids";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/client";
+import { requestFingerprint } from "../../idempotency/fingerprint";
+import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../../idempotency/keys";
+import { newId } from "../../ids";
 import { TradingError } from "./errors";
-import { tradeIdempotency } from "./schema";
+import { tradeIdempotency } from "../schema";
 
 /** How long a run holds its key; a run that died (a crash) is resumed by a retry after this. */
 export const IDEMPOTENCY_LEASE_MS = 30_000;

@@ -5,7 +5,7 @@
 // meaningful spread, mid or grouping, so the merge nets the crossed part as one book would have matched
 // it and reports what it netted per venue: shown + netted = what each venue quotes, for every venue.
 
-import type { BookLevel, Side } from "../venues/venue";
+import type { BookLevel, Side } from "../../venues/venue";
 
 export interface VenueBookInput {
   venue: string;

@@ -1,5 +1,5 @@
-import type { RiskConfig } from "../../config";
-import { parseAtoms } from "../../engine/accounts/market-units";
+import type { RiskConfig } from "../../../config";
+import { parseAtoms } from "../../../engine/accounts/market-units";
 import { invalid } from "../errors";
 
 /** The limits one request is checked against: the operator's config tightened by the owner's overrides. */

@@ -1,18 +1,19 @@
 // Orders: place (smart-routed or on one venue), cancel, list.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "./contract/orders";
-import type { Venue } from "../venues/venue";
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../contract/orders";
+import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import { executeParent, refreshChildren, type ChildPlan, type ParentSpec } from "./execute";
 import { runIdempotent } from "./idempotency";
-import { lotsOf, markOf, marketOf, ticksOf, venueNamed, venuesListing } from "./market";
-import { planChildren, type OrderIntent } from "./plan";
+import { lotsOf, marketOf, ticksOf } from "../units";
+import { markOf, venueNamed, venuesListing } from "./venues";
+import { planChildren, type OrderIntent } from "./child-order-plan";
 import type { ProposedOrder } from "./risk/check";
 import { assertRiskAllows, type LeverageChange } from "./risk/gate";
-import { tradeChildOrders, tradeOrders, type ChildStatus } from "./schema";
+import { tradeChildOrders, tradeOrders, type ChildStatus } from "../schema";
 import { protectionPrice, slippagePpm } from "./slippage";
-import { childView, venueOrderView } from "./contract/order-views";
+import { childView, venueOrderView } from "../contract/order-views";
 
 /** The answer of every execution call: its result, and whether it is an earlier request's, replayed. */
 export interface Executed<T> {
@@ -25,7 +26,7 @@ export const idempotencyScope = (caller: Caller) => caller.keyId ?? `owner:${cal
 
 /**
  * Places an order (PlaceOrder). With `preferredExchange` it goes whole to that venue; without, it is
- * smart-routed (lib/trading/plan). Checks its conditional fields and lot size (400), the risk policy
+ * smart-routed (lib/trading/execution/child-order-plan). Checks its conditional fields and lot size (400), the risk policy
  * (403 with a category) and answers the parent order with its children once every venue answered.
  */
 export async function placeOrder(ctx: TradingContext, caller: Caller, input: PlaceOrderInput, options: ExecOptions = {}): Promise<Executed<ParentOrderView>> {

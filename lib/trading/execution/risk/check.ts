@@ -1,6 +1,6 @@
 // The pre-trade checks: pure functions over the limits, the owner's state across venues and the orders
 // a request would send. Each refusal names its category only.
-import type { OrderType, Side } from "../../venues/venue";
+import type { OrderType, Side } from "../../../venues/venue";
 import { riskRefusal, type TradingError } from "../errors";
 import type { RiskLimits } from "./limits";
 

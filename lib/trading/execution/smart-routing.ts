@@ -7,10 +7,10 @@
 // all-in level first solves exactly. Fees here are computed per leg; a venue that charges per fill
 // may round up by less than one quote atom per fill more.
 
-import { feeFn } from "../engine/fees";
-import { marketUnits, QUOTE_DECIMALS, type MarketUnits } from "../engine/accounts/market-units";
-import { parseDecimal, pow10 } from "../decimal";
-import type { BookLevel, Side } from "../venues/venue";
+import { feeFn } from "../../engine/fees";
+import { marketUnits, QUOTE_DECIMALS, type MarketUnits } from "../../engine/accounts/market-units";
+import { parseDecimal, pow10 } from "../../decimal";
+import type { BookLevel, Side } from "../../venues/venue";
 
 /** The market's base units: the books' prices are base ticks, their sizes lots. */
 export interface RouteMarket {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BookLevel } from "../venues/venue";
-import { mergeBooks, type AggregatedLevel, type VenueBookInput } from "./book";
+import type { BookLevel } from "../../venues/venue";
+import { mergeBooks, type AggregatedLevel, type VenueBookInput } from "./book-merge";
 
 /** A venue's own book: uncrossed, on its tick grid, around a mid that differs per venue (so venues may cross each other). */
 const venueBook = (venue: string, tickMultiple: number) =>

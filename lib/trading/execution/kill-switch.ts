@@ -3,7 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { TradingContext } from "./context";
 import { engageSwitch, releaseSwitch, switchesOf } from "./risk/store";
-import { tradeChildOrders, tradeOrders } from "./schema";
+import { tradeChildOrders, tradeOrders } from "../schema";
 
 export interface KillSwitchState {
   /** Engaged for every key of the owner. */

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from "../db/client";
-import { keyedLock } from "../concurrency/keyed-lock";
+import type { DatabaseHandle } from "../../db/client";
+import { keyedLock } from "../../concurrency/keyed-lock";
 
 /** Runs `task` while no other task of the same owner runs, in this process and, on PostgreSQL, in any instance. */
 export type OwnerLock = <T>(ownerId: string, task: () => Promise<T>) => Promise<T>;

@@ -1,12 +1,12 @@
 // The trading services bound to one context: what the API routes and the dashboard's server actions call.
-import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "./contract/orders";
-import type { OpenPairInput, PairView } from "./contract/pairs";
-import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "./contract/positions";
-import type { Clock } from "../clock";
-import type { RiskConfig } from "../config";
-import type { DatabaseHandle } from "../db/client";
-import type { Logger } from "../log";
-import type { Venue } from "../venues/venue";
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../contract/orders";
+import type { OpenPairInput, PairView } from "../contract/pairs";
+import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../contract/positions";
+import type { Clock } from "../../clock";
+import type { RiskConfig } from "../../config";
+import type { DatabaseHandle } from "../../db/client";
+import type { Logger } from "../../log";
+import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
@@ -21,7 +21,7 @@ import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
  * Execution for one owner at a time. Every mutating call takes a Caller (owner, and the agent key or
  * null for the owner's own session) and optional ExecOptions (Idempotency-Key), re-validates its input
  * (400 TradingError "invalid"), applies the risk policy (403 "risk" with a category) and returns
- * Executed<T> ({ result, replayed }). Failures are TradingError (lib/trading/errors) with a kind the
+ * Executed<T> ({ result, replayed }). Failures are TradingError (lib/trading/execution/errors) with a kind the
  * caller maps to a status.
  */
 export interface TradingService {

@@ -1,4 +1,4 @@
-import type { Logger } from "../log";
+import type { Logger } from "../../log";
 import { createTradingService, type TradingService } from "./service";
 
 const MAINTENANCE_MS = 10 * 60_000;
