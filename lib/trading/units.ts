@@ -4,6 +4,7 @@ import { formatAtoms, marketUnits, notional, parseAtoms, QUOTE_DECIMALS, type Ma
 import { fromUnits, toUnits } from "../engine/units";
 import { formatDecimal, parseDecimal, pow10, UnitError } from "../decimal";
 import { findMarket, type MarketSpec } from "../venues/catalog";
+import type { Side } from "../venues/venue";
 import { invalid } from "./execution/errors";
 
 export interface Market {
@@ -64,6 +65,27 @@ export function averagePrice(market: Market, filledNotional: bigint, filledLots:
   const num = filledNotional * pow10(lot.scale) * pow10(scale);
   const den = BigInt(filledLots) * lot.units * pow10(QUOTE_DECIMALS);
   return formatDecimal({ units: num / den, scale });
+}
+
+/**
+ * Quote per base unit of `atoms` paid for `lots`, two digits finer than the tick (so averages between
+ * ticks show), rounded half away from zero: the routing recommendation's prices. Null when nothing filled.
+ * Unlike averagePrice (an executed order's, truncated), this one rounds.
+ */
+export function pricePerUnit(spec: MarketSpec, atoms: bigint, lots: number): string | null {
+  if (lots === 0) return null;
+  const lot = parseDecimal(spec.lot);
+  // atoms · 10^lotScale / (lots · lotUnits · 10^6)
+  return formatRatio(atoms * pow10(lot.scale), BigInt(lots) * lot.units * pow10(QUOTE_DECIMALS), parseDecimal(spec.baseTick).scale + 2);
+}
+
+/** A price in ticks × (1 + fee) to buy, × (1 − fee) to sell, exactly, at pricePerUnit's scale. */
+export function priceAfterFee(spec: MarketSpec, side: Side, priceTicks: number, takerFeeBps: string): string {
+  const tick = parseDecimal(spec.baseTick);
+  const fee = parseDecimal(takerFeeBps);
+  const whole = 10_000n * pow10(fee.scale);
+  const factor = side === "BUY" ? whole + fee.units : whole - fee.units;
+  return formatRatio(BigInt(priceTicks) * tick.units * factor, pow10(tick.scale) * whole, tick.scale + 2);
 }
 
 /** US dollars on the wire (a number, as in OpenPair.notionalUsd) as quote atoms; 400 beyond six decimals. */
