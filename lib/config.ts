@@ -155,7 +155,7 @@ export interface Config {
 }
 
 /**
- * The operator's pre-trade risk limits (lib/trading/risk): the ceiling every key trades under. Owners
+ * The operator's pre-trade risk limits (lib/trading/execution/risk): the ceiling every key trades under. Owners
  * may tighten them per key; nothing loosens them. Never shown by any endpoint.
  */
 export interface RiskConfig {

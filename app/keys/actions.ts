@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { keyIdParam, mintAgentKeyBody, rollAgentKeyBody } from "@/lib/api/trading/keys.schema";
+import { keyIdParam } from "@/lib/auth/contract/key-id";
+import { mintAgentKeyBody, rollAgentKeyBody } from "@/lib/auth/contract/agent-keys";
 import type { MintAgentKeyInput, MintedAgentKey } from "@/lib/client/trading";
 import { ownerAction, ownerTradingClient, refusal, type ActionResult } from "@/lib/dashboard/api";
 import type { RiskLimitsDraft } from "@/lib/dashboard/risk-limits-form";

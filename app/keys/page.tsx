@@ -4,7 +4,7 @@ import { LimitsButton, MintKeyButton } from "@/components/keys/key-buttons";
 import { KeysPanel } from "@/components/keys/keys-panel";
 import { KeysUnavailable } from "@/components/keys/keys-unavailable";
 import { PageHeader } from "@/components/shell/page-header";
-import type { OwnerRiskLimits } from "@/lib/api/trading/risk-limits.schema";
+import type { OwnerRiskLimits } from "@/lib/trading/contract/risk-limits";
 import type { AgentKeyView } from "@/lib/client/trading";
 import { dashboardNow, ownerTradingClient, pageRead } from "@/lib/dashboard/api";
 import { AUDIT_PAGE_SIZE, auditPage, type AuditPage } from "@/lib/dashboard/keys-actions-view";

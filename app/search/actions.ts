@@ -2,10 +2,11 @@
 
 import { z } from "zod";
 import type { RevealedKey } from "@/app/keys/actions";
-import { addCreditsBody, keyIdParam, mintSearchKeyBody } from "@/lib/api/search/keys.schema";
-import { scrapeRequest } from "@/lib/api/search/scrape.schema";
-import { searchRequest } from "@/lib/api/search/search.schema";
-import { planSchema } from "@/lib/api/search/validate.schema";
+import { addCreditsBody, planSchema } from "@/lib/billing/contract";
+import { keyIdParam } from "@/lib/auth/contract/key-id";
+import { mintSearchKeyBody } from "@/lib/auth/contract/search-keys";
+import { scrapeRequest } from "@/lib/web/contract/scrape";
+import { searchRequest } from "@/lib/web/contract/search";
 import { ApiClientError } from "@/lib/client/http";
 import type { ScrapeResponseView, SearchResponseView } from "@/lib/client/search";
 import { consoleSearchClient, ownerAction, ownerSearchClient, pastedSearchKeyClient, refusal, type ActionResult } from "@/lib/dashboard/api";

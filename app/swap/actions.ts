@@ -1,14 +1,7 @@
 "use server";
 
 import type { z } from "zod";
-import {
-  swapExecuteBody,
-  swapFaucetBody,
-  swapPrepareBody,
-  type PreparedSwapView,
-  type SwapFaucetResult,
-  type SwapStatusView,
-} from "@/lib/api/trading/swap.schema";
+import { swapExecuteBody, swapFaucetBody, swapPrepareBody, type PreparedSwapView, type SwapFaucetResult, type SwapStatusView } from "@/lib/swap/contract";
 import { deskSwapClient, ownerAction, type ActionResult } from "@/lib/dashboard/api";
 
 /** A swap desk action: what it does (for an unexpected failure's message) and its input. */

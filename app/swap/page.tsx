@@ -5,7 +5,7 @@ import { SwapDesk } from "@/components/swap/swap-desk";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { SwapChainView, SwapStatusView } from "@/lib/api/trading/swap.schema";
+import type { SwapChainView, SwapStatusView } from "@/lib/swap/contract";
 import { deskSwapClient, pageRead } from "@/lib/dashboard/api";
 import { requireOwnerId } from "@/lib/dashboard/session";
 

@@ -1,9 +1,9 @@
 "use server";
 
 import { z } from "zod";
-import { cancelOrderParams, idempotencyHeaders, placeOrderBody, type OrderView, type ParentOrderView } from "@/lib/api/trading/orders.schema";
-import { openPairBody, pairIdParam, type PairView } from "@/lib/api/trading/pairs.schema";
-import { closePositionBody } from "@/lib/api/trading/positions.schema";
+import { cancelOrderParams, idempotencyHeaders, placeOrderBody, type OrderView, type ParentOrderView } from "@/lib/trading/contract/orders";
+import { openPairBody, pairIdParam, type PairView } from "@/lib/trading/contract/pairs";
+import { closePositionBody } from "@/lib/trading/contract/positions";
 import type { TradingClient } from "@/lib/client/trading";
 import { deskTradingClient, ownerAction, ownerTradingClient, refusal, type ActionResult } from "@/lib/dashboard/api";
 import { killSwitchView, type KillSwitchPanel } from "@/lib/dashboard/kill-switch-view";

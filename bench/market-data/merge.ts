@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { mergeBooks, type VenueBookInput } from "../../lib/trading/book";
+import { mergeBooks, type VenueBookInput } from "../../lib/trading/market-data/book-merge";
 import type { BookLevel } from "../../lib/venues/venue";
 
 /** A venue's book of `levels` per side on its tick grid around a mid offset per venue, so books cross a little as real ones do. */

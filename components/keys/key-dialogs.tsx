@@ -3,7 +3,7 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
 import type { AgentKeyView } from "@/lib/client/trading";
 import { draftFromOverride } from "@/lib/dashboard/risk-limits-form";
-import type { OwnerRiskLimits } from "@/lib/api/trading/risk-limits.schema";
+import type { OwnerRiskLimits } from "@/lib/trading/contract/risk-limits";
 import { LimitsDialog } from "./limits-dialog";
 import { MintKeyDialog } from "./mint-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";

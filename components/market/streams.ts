@@ -1,7 +1,7 @@
 // The market streams' events (GET …/stream: `snapshot` and `update`, data {seq, data}) read into the
 // query entries they keep live. Module-level functions, so the stream hooks see stable parsers.
 import { z } from "zod";
-import { aggregatedBookSchema, candleSchema, tradeSchema } from "@/lib/api/trading/market-data.schema";
+import { aggregatedBookSchema, candleSchema, tradeSchema } from "@/lib/trading/contract/market-data";
 import type { AggregatedBook, Candle, Trade } from "@/lib/client/market-data";
 import { CANDLE_LIMIT, TRADES_LIMIT } from "./queries";
 import type { StreamMessage } from "./use-live-query";

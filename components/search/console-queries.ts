@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { adminSearchKeySchema } from "@/lib/api/search/keys.schema";
-import { validateResponse } from "@/lib/api/search/validate.schema";
+import { adminSearchKeySchema, validateResponse } from "@/lib/auth/contract/search-keys";
 import { ApiClientError } from "@/lib/client/http";
 import { usagePageSchema } from "./usage-page";
 

@@ -5,7 +5,7 @@ import { ScanTextIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { EXTRACT_OPTIONS, scrapeRequest, type ScrapeRequest } from "@/lib/api/search/scrape.schema";
+import { EXTRACT_OPTIONS, scrapeRequest, type ScrapeRequest } from "@/lib/web/contract/scrape";
 import type { Plan } from "@/lib/billing/plans";
 import { issuesByField, scrapeCostText } from "./console-view";
 import { GatedOption } from "./gated-option";

@@ -5,7 +5,7 @@ import { SearchIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { QUERY_MAX_LENGTH, searchRequest, type SearchRequest } from "@/lib/api/search/search.schema";
+import { QUERY_MAX_LENGTH, searchRequest, type SearchRequest } from "@/lib/web/contract/search";
 import type { Plan } from "@/lib/billing/plans";
 import { issuesByField, searchCostText } from "./console-view";
 import { GatedOption } from "./gated-option";

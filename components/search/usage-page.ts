@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ledgerEntrySchema } from "@/lib/api/search/keys.schema";
+import { ledgerEntrySchema } from "@/lib/billing/contract";
 
 /** One page of a key's ledger as the console's usage endpoint (app/search/usage) returns it. */
 export const USAGE_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { swapQuoteSchema, swapStatusSchema, swapWalletSchema, type SwapQuoteRequest } from "@/lib/api/trading/swap.schema";
+import { swapQuoteSchema, swapStatusSchema, swapWalletSchema, type SwapQuoteRequest } from "@/lib/swap/contract";
 
 // The desk's reads go to small same-origin route handlers (app/swap/*) that attach the desk key on the server.
 

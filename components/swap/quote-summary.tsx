@@ -1,5 +1,5 @@
 import { AlertTriangleIcon } from "lucide-react";
-import type { SwapQuoteView } from "@/lib/api/trading/swap.schema";
+import type { SwapQuoteView } from "@/lib/swap/contract";
 import { cn } from "@/components/ui/cn";
 import { formatDuration, formatPercent, formatRate, formatUnits, formatUsd, IMPACT_TEXT, impactLevel } from "./view";
 

@@ -1,5 +1,5 @@
 import { CheckCircle2Icon, CircleDashedIcon, LoaderCircleIcon, XCircleIcon } from "lucide-react";
-import type { SwapStatusView } from "@/lib/api/trading/swap.schema";
+import type { SwapStatusView } from "@/lib/swap/contract";
 import { Badge } from "@/components/ui/badge";
 import type { WalletStep } from "./use-wallet-swap";
 import { formatUnits, shortHash } from "./view";

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownUpIcon, DropletIcon, KeyRoundIcon, WalletIcon } from "lucide-react";
 import { useConnect, useConnection, useConnectors } from "wagmi";
 import { executeSwapAction, faucetAction } from "@/app/swap/actions";
-import type { SwapChainView, SwapQuoteRequest, SwapStatusView } from "@/lib/api/trading/swap.schema";
+import type { SwapChainView, SwapQuoteRequest, SwapStatusView } from "@/lib/swap/contract";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-alert";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
-import type { SwapStatusView } from "@/lib/api/trading/swap.schema";
+import type { SwapStatusView } from "@/lib/swap/contract";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { historyQuery } from "./queries";

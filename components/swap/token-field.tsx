@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { SwapBalanceView, SwapChainView } from "@/lib/api/trading/swap.schema";
+import type { SwapBalanceView, SwapChainView } from "@/lib/swap/contract";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/components/ui/cn";
 import { formatUnits } from "./view";

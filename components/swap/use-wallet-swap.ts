@@ -6,7 +6,7 @@ import { waitForTransactionReceipt } from "viem/actions";
 import { useConfig, useConnection, useSendTransaction, useSwitchChain } from "wagmi";
 import { getConnectorClient } from "wagmi/actions";
 import { prepareSwapAction } from "@/app/swap/actions";
-import type { SwapTransactionView } from "@/lib/api/trading/swap.schema";
+import type { SwapTransactionView } from "@/lib/swap/contract";
 
 export type WalletStep = { kind: SwapTransactionView["kind"] | "switch"; label: string; state: "waiting" | "active" | "done" | "failed"; hash?: string };
 

@@ -5,7 +5,7 @@
 
 import { useState } from "react";
 import { closePositionAction } from "@/app/trade/actions";
-import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
+import type { ParentOrderView } from "@/lib/trading/contract/orders";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { FormAlert } from "@/components/ui/form-alert";

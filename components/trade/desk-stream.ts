@@ -1,4 +1,4 @@
-// The trade desk's account stream (GET /trade/stream, lib/trading/account-stream): `snapshot` and
+// The trade desk's account stream (GET /trade/stream, lib/trading/execution/account-stream): `snapshot` and
 // `update` events, data {seq, data: {venues}}, sent when the owner's orders, fills, positions or balances
 // change on a venue. The stream says only that something changed: the desk refetches its account reads at
 // once (on a snapshot too, since changes may have come while it was disconnected): refreshAccountReads.

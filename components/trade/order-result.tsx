@@ -3,7 +3,7 @@
 // The answer to an order from the desk: what happened in words (the API's outcome), and the child order
 // each venue got (its status, fill, average price, fees and why any rest was cancelled).
 
-import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
+import type { ParentOrderView } from "@/lib/trading/contract/orders";
 import { cn } from "@/components/ui/cn";
 import type { MarketFormat } from "./market-formats";
 import { OrderStatusBadge } from "./status-badge";

@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { placeOrderAction } from "@/app/trade/actions";
-import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
+import type { ParentOrderView } from "@/lib/trading/contract/orders";
 import type { TokenPair } from "@/lib/client/market-data";
 import type { PickedPrice } from "@/components/market/ticket-link";
 import { ChoiceGroup } from "@/components/ui/choice-group";

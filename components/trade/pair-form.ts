@@ -1,6 +1,6 @@
 // The pair form's fields → an OpenPair body, with a message per field.
 
-import type { OpenPairInput, PairView } from "@/lib/api/trading/pairs.schema";
+import type { OpenPairInput, PairView } from "@/lib/trading/contract/pairs";
 import { positiveDecimal } from "@/lib/decimal";
 import type { Tone } from "./trade-words";
 

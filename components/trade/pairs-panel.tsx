@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ScaleIcon } from "lucide-react";
 import { closePairAction, openPairAction } from "@/app/trade/actions";
-import type { PairLegView, PairView } from "@/lib/api/trading/pairs.schema";
+import type { PairLegView, PairView } from "@/lib/trading/contract/pairs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

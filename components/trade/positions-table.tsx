@@ -6,7 +6,7 @@
 import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LayersIcon } from "lucide-react";
-import type { ParentOrderView } from "@/lib/api/trading/orders.schema";
+import type { ParentOrderView } from "@/lib/trading/contract/orders";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PositionView } from "@/lib/api/trading/positions.schema";
+import type { PositionView } from "@/lib/trading/contract/positions";
 import { closeQuantity, groupPositions } from "./positions-view";
 
 const position = (venue: string, over: Partial<PositionView> = {}): PositionView => ({

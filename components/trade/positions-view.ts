@@ -1,7 +1,7 @@
 // Positions as the desk shows them: one row per market and side, holding the position on each venue
 // (its legs, which a smart-routed order spreads across venues), with the totals exact.
 
-import type { PositionView } from "@/lib/api/trading/positions.schema";
+import type { PositionView } from "@/lib/trading/contract/positions";
 import { atLeast, isMultipleOf, positiveDecimal, sumDecimals } from "@/lib/decimal";
 
 export interface PositionGroup {

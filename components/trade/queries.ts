@@ -5,9 +5,9 @@
 
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { orderSchema } from "@/lib/api/trading/orders.schema";
-import { pairSchema } from "@/lib/api/trading/pairs.schema";
-import { balanceSchema, positionSchema } from "@/lib/api/trading/positions.schema";
+import { orderSchema } from "@/lib/trading/contract/orders";
+import { pairSchema } from "@/lib/trading/contract/pairs";
+import { balanceSchema, positionSchema } from "@/lib/trading/contract/positions";
 import { killSwitchPanelSchema } from "@/lib/dashboard/kill-switch-view";
 import { deskJson } from "@/components/swap/queries";
 

@@ -1,8 +1,8 @@
 // The order ticket's fields → a PlaceOrder body, with a message per field for what is wrong. Pure: the
 // ticket component and its tests share it; the API checks everything again.
 
-import type { PlaceOrderInput } from "@/lib/api/trading/orders.schema";
-import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/slippage";
+import type { PlaceOrderInput } from "@/lib/trading/contract/orders";
+import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/execution/slippage";
 import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "@/lib/decimal";
 
 export type OrderSide = PlaceOrderInput["side"];

@@ -1,7 +1,7 @@
 // How the trade desk words orders, positions and money. Outcomes in plain words: an order that found
 // nothing to fill is "Not filled", which is not "Rejected" (a venue or the risk policy refused it).
 
-import type { OrderView, ParentOrderView } from "@/lib/api/trading/orders.schema";
+import type { OrderView, ParentOrderView } from "@/lib/trading/contract/orders";
 import { formatDecimal, signOf } from "@/components/market/format";
 import { ORDER_TYPES } from "./ticket-form";
 

@@ -12,7 +12,7 @@ import type { SearchRateLimiter } from "./search/rate-limit";
 import type { Scraper } from "../web/types";
 import type { Venue } from "../venues/venue";
 import type { SimExchange } from "../venues/sim/exchange";
-import type { TradingService } from "../trading/service";
+import type { TradingService } from "../trading/execution/service";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {

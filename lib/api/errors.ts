@@ -39,6 +39,6 @@ export class ApiError extends Error {
     this.category = options.category;
   }
   readonly headers: Record<string, string>;
-  /** RISK_REJECTED: which rule (lib/trading/errors RISK_CATEGORIES). */
+  /** RISK_REJECTED: which rule (lib/trading/execution/errors RISK_CATEGORIES). */
   readonly category: string | undefined;
 }

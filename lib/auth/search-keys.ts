@@ -2,9 +2,11 @@ import { and, desc, eq, ilike, isNull, max, or, type SQL } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
-import { openAccount } from "../billing/ledger";
+import { ledgerEntries, openAccount } from "../billing/ledger";
+import { type LedgerEntryView, ledgerEntryView } from "../billing/contract";
 import { type Plan, STARTING_CREDITS } from "../billing/plans";
 import { creditAccounts, creditCharges } from "../billing/schema";
+import { type AdminSearchKeyView, adminSearchKeyView, type SearchKeyView, searchKeyView } from "./contract/search-keys";
 import { hashKey, keyFormat } from "./key-format";
 import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
 import { owners } from "./schema";
@@ -111,35 +113,35 @@ export async function mintSearchKey(ctx: SearchKeyContext, ownerId: string, spec
 
 export interface MintedSearchKey {
   key: string;
-  record: SearchKey;
+  record: SearchKeyView;
   /** Credits granted at minting: the plan's starting credits on the owner's first key, else 0. */
   startingCredits: number;
 }
 
-export async function listSearchKeys(ctx: SearchKeyContext, ownerId: string): Promise<SearchKey[]> {
+export async function listSearchKeys(ctx: SearchKeyContext, ownerId: string): Promise<SearchKeyView[]> {
   const rows = await selectKeys(ctx.db).where(eq(searchKeys.ownerId, ownerId)).orderBy(desc(searchKeys.createdAt), desc(searchKeys.id));
-  return rows.map(present);
+  return rows.map((r) => searchKeyView(present(r)));
 }
 
 /** One of the owner's keys, or null: another owner's key is indistinguishable from none. */
-export async function getSearchKey(ctx: SearchKeyContext, ownerId: string, keyId: string): Promise<SearchKey | null> {
+export async function getSearchKey(ctx: SearchKeyContext, ownerId: string, keyId: string): Promise<SearchKeyView | null> {
   const [row] = await selectKeys(ctx.db).where(and(eq(searchKeys.id, keyId), eq(searchKeys.ownerId, ownerId)));
-  return row ? present(row) : null;
+  return row ? searchKeyView(present(row)) : null;
 }
 
 /** Any owner's key, with the owner's email, for administrators. */
-export async function findSearchKey(ctx: SearchKeyContext, keyId: string): Promise<AdminSearchKey | null> {
+export async function findSearchKey(ctx: SearchKeyContext, keyId: string): Promise<AdminSearchKeyView | null> {
   const [row] = await adminKeys(ctx, eq(searchKeys.id, keyId), 1);
   return row ?? null;
 }
 
 /** Keys of every owner whose key id, key name or owner email contains `query` (all keys when empty), newest first. */
-export async function searchAllKeys(ctx: SearchKeyContext, query: string, limit: number): Promise<AdminSearchKey[]> {
+export async function searchAllKeys(ctx: SearchKeyContext, query: string, limit: number): Promise<AdminSearchKeyView[]> {
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return adminKeys(ctx, query ? or(ilike(searchKeys.id, pattern), ilike(searchKeys.name, pattern), ilike(owners.email, pattern)) : undefined, limit);
 }
 
-async function adminKeys(ctx: SearchKeyContext, where: SQL | undefined, limit: number): Promise<AdminSearchKey[]> {
+async function adminKeys(ctx: SearchKeyContext, where: SQL | undefined, limit: number): Promise<AdminSearchKeyView[]> {
   const rows = await ctx.db
     .select({ ...columns, ownerEmail: owners.email })
     .from(searchKeys)
@@ -150,16 +152,21 @@ async function adminKeys(ctx: SearchKeyContext, where: SQL | undefined, limit: n
     .groupBy(searchKeys.id, creditAccounts.id, owners.id)
     .orderBy(desc(searchKeys.createdAt), desc(searchKeys.id))
     .limit(limit);
-  return rows.map((r) => ({ ...present(r), ownerEmail: r.ownerEmail }));
+  return rows.map((r) => adminSearchKeyView({ ...present(r), ownerEmail: r.ownerEmail }));
 }
 
 /** Revokes at once; revoking a revoked key changes nothing. Null when the owner has no such key. */
-export async function revokeSearchKey(ctx: SearchKeyContext, ownerId: string, keyId: string): Promise<SearchKey | null> {
+export async function revokeSearchKey(ctx: SearchKeyContext, ownerId: string, keyId: string): Promise<SearchKeyView | null> {
   await ctx.db
     .update(searchKeys)
     .set({ revokedAt: new Date(ctx.clock.now()) })
     .where(and(eq(searchKeys.id, keyId), eq(searchKeys.ownerId, ownerId), isNull(searchKeys.revokedAt)));
   return getSearchKey(ctx, ownerId, keyId);
+}
+
+/** A key's credit ledger as the API shows it, newest first. */
+export async function searchKeyLedger(ctx: SearchKeyContext, keyId: string, page: { limit: number; before?: number }): Promise<LedgerEntryView[]> {
+  return (await ledgerEntries(ctx, keyId, page)).map(ledgerEntryView);
 }
 
 /** Who is calling with a search key, and on which plan. */

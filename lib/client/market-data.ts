@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { aggregatedBookSchema, candleSchema, routingSchema, tokenPairSchema, tradeSchema, type candleIntervals } from "../api/trading/market-data.schema";
+import { aggregatedBookSchema, candleSchema, routingSchema, tokenPairSchema, tradeSchema, type candleIntervals } from "../trading/contract/market-data";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 
 export type TokenPair = z.infer<typeof tokenPairSchema>;

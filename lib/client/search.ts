@@ -2,14 +2,14 @@ import { z } from "zod";
 import {
   addCreditsResponse,
   adminSearchKeySchema,
-  ledgerEntrySchema,
   mintedSearchKeySchema,
   searchKeyListSchema,
   searchKeySchema,
-} from "../api/search/keys.schema";
-import { scrapeResponse } from "../api/search/scrape.schema";
-import { searchResponse } from "../api/search/search.schema";
-import { validateResponse } from "../api/search/validate.schema";
+  validateResponse,
+} from "../auth/contract/search-keys";
+import { ledgerEntrySchema } from "../billing/contract";
+import { scrapeResponse } from "../web/contract/scrape";
+import { searchResponse } from "../web/contract/search";
 import type { Plan } from "../billing/plans";
 import { healthSchema, type Health } from "../ops/health";
 import { requestJson, type HttpOptions } from "./http";

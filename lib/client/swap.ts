@@ -7,7 +7,7 @@ import {
   swapStatusSchema,
   swapWalletSchema,
   type SwapQuoteRequest,
-} from "../api/trading/swap.schema";
+} from "../swap/contract";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 
 /** Typed client for the swap endpoints of the trading API; `token` is an agent key with the swap scope. */

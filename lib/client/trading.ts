@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { agentKeySchema, auditEventSchema, mintedAgentKeySchema, rolledAgentKeySchema } from "../api/trading/keys.schema";
-import { orderSchema, parentOrderSchema, type OrderListStatus, type PlaceOrderInput } from "../api/trading/orders.schema";
-import { type openPairBody, pairSchema } from "../api/trading/pairs.schema";
-import { ownerRiskLimitsSchema, riskOverrideSchema, type RiskOverrideInput } from "../api/trading/risk-limits.schema";
-import { balanceSchema, positionResultSchema, positionSchema, type ClosePositionInput, type OpenPositionInput } from "../api/trading/positions.schema";
+import { agentKeySchema, mintedAgentKeySchema, rolledAgentKeySchema } from "../auth/contract/agent-keys";
+import { auditEventSchema } from "../auth/contract/audit";
+import { orderSchema, parentOrderSchema, type OrderListStatus, type PlaceOrderInput } from "../trading/contract/orders";
+import { type openPairBody, pairSchema } from "../trading/contract/pairs";
+import { ownerRiskLimitsSchema, riskOverrideSchema, type RiskOverrideInput } from "../trading/contract/risk-limits";
+import { balanceSchema, positionResultSchema, positionSchema, type ClosePositionInput, type OpenPositionInput } from "../trading/contract/positions";
 import { requestJson, unwrapEnvelope, type HttpOptions } from "./http";
 
 const killSwitchSchema = z.object({ all: z.boolean(), keys: z.array(z.object({ keyId: z.string(), engagedAt: z.string() })) });

@@ -1,6 +1,6 @@
 import "server-only";
 import { eventStreamResponse } from "../http/sse";
-import { subscribeAccount } from "../trading/account-stream";
+import { subscribeAccount } from "../trading/execution/account-stream";
 import { dashboardDeps } from "./services";
 import { currentOwner } from "./session";
 

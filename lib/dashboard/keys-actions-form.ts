@@ -2,7 +2,7 @@ import { AGENT_SCOPES, SCOPE_PRESETS, type AgentScope } from "../auth/scopes";
 import type { MintAgentKeyInput } from "../client/trading";
 import { isIpOrCidr } from "../http/ip-syntax";
 
-/** The API's limits on a mint request (lib/api/trading/keys.schema.ts). */
+/** The API's limits on a mint request (lib/auth/contract/agent-keys.ts). */
 export const KEY_NAME_MAX = 64;
 export const IP_ALLOWLIST_MAX = 32;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOverride } from "../trading/risk/limits";
+import { parseOverride } from "../trading/execution/risk/limits";
 import { draftFromOverride, EMPTY_RISK_LIMITS, parseRiskLimits, type RiskLimitsDraft } from "./risk-limits-form";
 
 const draft = (patch: Partial<RiskLimitsDraft>): RiskLimitsDraft => ({ ...EMPTY_RISK_LIMITS, ...patch });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RiskOverrideInput as RiskOverride } from "../api/trading/risk-limits.schema";
+import type { RiskOverrideInput as RiskOverride } from "../trading/contract/risk-limits";
 
 /** The seven limits an owner may set for one key or all, in the order the dialog shows them. */
 export const RISK_LIMIT_FIELDS = [

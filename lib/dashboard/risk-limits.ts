@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describeIssues } from "../api/validation";
-import type { RiskOverrideInput } from "../api/trading/risk-limits.schema";
+import type { RiskOverrideInput } from "../trading/contract/risk-limits";
 import type { TradingClient } from "../client/trading";
 import { riskLimitsDraft } from "./risk-limits-form";
 

@@ -1,7 +1,7 @@
 // The Idempotency-Key rules both APIs share: how long a key is remembered, how an earlier use of the
 // key decides a new request's fate, and what a refused request is told. Each domain stores its keys in
 // its own table (the search API's beside the credit charge they pay for, the trading API's with their
-// operation id); see lib/billing/ledger.ts and lib/trading/idempotency.ts.
+// operation id); see lib/billing/ledger.ts and lib/trading/execution/idempotency.ts.
 
 /** How long an Idempotency-Key is remembered, and its answer replayed. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;

@@ -14,7 +14,7 @@ import { startChargeSweeper } from "../billing/sweeper";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenues } from "../venues/embedded";
-import { startTrading } from "../trading/start";
+import { startTrading } from "../trading/execution/start";
 
 export interface Services {
   deps: ApiDeps;

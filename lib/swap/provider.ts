@@ -1,5 +1,5 @@
 import type { Hash, Hex, PrivateKeyAccount } from "viem";
-import type { SwapBalanceView, SwapChainView, SwapFaucetResult, SwapQuoteView, SwapSubstatus, SwapTransactionView } from "../api/trading/swap.schema";
+import type { SwapBalanceView, SwapChainView, SwapFaucetResult, SwapQuoteView, SwapSubstatus, SwapTransactionView } from "./contract";
 import type { Fraction } from "../decimal";
 import type { PreparedMain, ReceivingRecord, SwapRow, SwapState } from "./schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SwapQuoteView } from "../api/trading/swap.schema";
+import type { SwapQuoteView } from "./contract";
 import { maxNotionalPerSwap } from "./risk";
 
 const worth = (fromAmountUSD: string | null) => ({ ownerId: "own_1", quote: { fromAmountUSD } as SwapQuoteView });

@@ -1,4 +1,4 @@
-import type { SwapQuoteView } from "../api/trading/swap.schema";
+import type { SwapQuoteView } from "./contract";
 import { parseDecimal, pow10 } from "../decimal";
 
 /** What the swap risk check sees: who executes, and what. */
@@ -11,7 +11,7 @@ export type SwapRiskDecision = { ok: true } | { ok: false; reason: string };
 
 /**
  * The risk check POST /agent/swap/execute applies before the server signs anything. A plain
- * function so the wider risk policy (lib/trading/risk*) can call it, wrap it or replace it in
+ * function so the wider risk policy (lib/trading/execution/risk*) can call it, wrap it or replace it in
  * lib/swap/services.ts.
  */
 export type SwapRiskCheck = (input: SwapRiskInput) => SwapRiskDecision | Promise<SwapRiskDecision>;

@@ -9,7 +9,7 @@ import {
   type SwapQuoteView,
   type SwapStatusView,
   type SwapWalletView,
-} from "../api/trading/swap.schema";
+} from "./contract";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";

@@ -1,6 +1,6 @@
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex, type PrivateKeyAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import type { PreparedSwapView, SwapChainView, SwapQuoteView, SwapStatusView } from "../api/trading/swap.schema";
+import type { PreparedSwapView, SwapChainView, SwapQuoteView, SwapStatusView } from "./contract";
 import { LOCAL_CHAIN_SPECS } from "../chain/network";
 import type { Config } from "../config";
 import { postJson, type TestApi } from "../testing/api";

@@ -100,7 +100,7 @@ export const riskOverrides = pgTable(
   {
     ownerId: ownerRef(),
     keyId: text("key_id").notNull(),
-    /** A partial RiskLimits (lib/trading/risk/limits), stored as strings and numbers. */
+    /** A partial RiskLimits (lib/trading/execution/risk/limits), stored as strings and numbers. */
     limits: jsonb("limits").$type<Record<string, string | number>>().notNull(),
     updatedAt: ms("updated_at").notNull(),
   },

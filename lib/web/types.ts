@@ -1,5 +1,5 @@
 // The web-content vocabulary shared by the fetcher, extraction, crawling and the search API.
-// lib/web produces these plain objects; lib/api/search maps them onto its snake_case wire schemas.
+// lib/web produces these plain objects; lib/web/contract/views.ts maps them onto the search API's snake_case wire shapes.
 
 /** What a scrape may extract; "all" means every other value. */
 export type ExtractOption = "title" | "text" | "links" | "images" | "metadata" | "all";

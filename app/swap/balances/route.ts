@@ -1,4 +1,4 @@
-import { swapBalancesQuery } from "@/lib/api/trading/swap.schema";
+import { swapBalancesQuery } from "@/lib/swap/contract";
 import { describeIssues } from "@/lib/api/validation";
 import { deskSwapClient, ownerRead } from "@/lib/dashboard/api";
 

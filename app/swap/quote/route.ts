@@ -1,4 +1,4 @@
-import { swapQuoteBody } from "@/lib/api/trading/swap.schema";
+import { swapQuoteBody } from "@/lib/swap/contract";
 import { describeIssues } from "@/lib/api/validation";
 import { deskSwapClient, ownerRead } from "@/lib/dashboard/api";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scrapeResponse } from "./scrape.schema";
+import { scrapeResponse } from "../../web/contract/scrape";
 import { acmeSite, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 describe("a retry while the first request is still running", () => {

@@ -3,8 +3,15 @@ import { ownerWallets } from "../../auth/schema";
 import { createTestApi, postJson, type TestApi } from "../../testing/api";
 import { createTestOwner, type TestOwner } from "../../testing/owners";
 import { searchErrorBody } from "./error-body";
-import { addCreditsResponse, adminSearchKeySchema, ledgerEntrySchema, mintedSearchKeySchema, searchKeyListSchema, searchKeySchema } from "./keys.schema";
-import { validateResponse } from "./validate.schema";
+import {
+  addCreditsResponse,
+  adminSearchKeySchema,
+  mintedSearchKeySchema,
+  searchKeyListSchema,
+  searchKeySchema,
+  validateResponse,
+} from "../../auth/contract/search-keys";
+import { ledgerEntrySchema } from "../../billing/contract";
 
 const ADMIN_ID = "own_keysTestAdmin";
 const LISTED_EMAIL = "admin@example.test";

@@ -1,30 +1,25 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { findSearchKey, getSearchKey, listSearchKeys, mintSearchKey, revokeSearchKey, searchAllKeys } from "../../auth/search-keys";
-import { isSearchAdmin } from "../../auth/search-keys-admins";
+import { findSearchKey, getSearchKey, listSearchKeys, mintSearchKey, revokeSearchKey, searchAllKeys, searchKeyLedger } from "../../auth/search-keys";
+import { addSearchKeyCredits, changeSearchKeyPlan, isSearchAdmin } from "../../auth/search-keys-admins";
 import { KEY_MINTS_PER_HOUR } from "../../auth/mint-limit";
 import { STARTING_CREDITS } from "../../billing/plans";
-import { changePlan, grantCredits, ledgerEntries } from "../../billing/ledger";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import type { AuthGuards } from "../middleware/auth";
+import { addCreditsBody, changePlanBody, ledgerEntrySchema, ledgerQuery } from "../../billing/contract";
 import {
-  addCreditsBody,
   addCreditsResponse,
   adminKeysQuery,
   adminSearchKeySchema,
-  changePlanBody,
-  keyIdParam,
-  ledgerEntrySchema,
-  ledgerQuery,
   mintedSearchKeySchema,
   mintSearchKeyBody,
   searchKeyListSchema,
   searchKeySchema,
-} from "./keys.schema";
+} from "../../auth/contract/search-keys";
+import { keyIdParam } from "../../auth/contract/key-id";
 import { errorResponses, idempotencyHeader, json } from "./openapi-parts";
-import { wireAdminSearchKey, wireLedgerEntry, wireSearchKey } from "./wire";
 
 const ownerSecurity = [{ ownerJwt: [] }];
 const notFound = () => new ApiError("NOT_FOUND", "No search key with that id belongs to this owner.");
@@ -52,7 +47,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     }),
     async (c) => {
       const [keys, admin] = await Promise.all([listSearchKeys(ctxOf(c), c.var.ownerId), isAdmin(c)]);
-      return c.json({ keys: keys.map(wireSearchKey), is_admin: admin }, 200);
+      return c.json({ keys, is_admin: admin }, 200);
     },
   );
 
@@ -74,7 +69,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     }),
     async (c) => {
       const minted = await mintSearchKey(ctxOf(c), c.var.ownerId, { name: c.req.valid("json").name, plan: "Free" });
-      return c.json({ ...wireSearchKey(minted.record), key: minted.key, starting_credits: minted.startingCredits }, 200);
+      return c.json({ ...minted.record, key: minted.key, starting_credits: minted.startingCredits }, 200);
     },
   );
 
@@ -93,7 +88,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     async (c) => {
       const revoked = await revokeSearchKey(ctxOf(c), c.var.ownerId, c.req.valid("param").id);
       if (!revoked) throw notFound();
-      return c.json(wireSearchKey(revoked), 200);
+      return c.json(revoked, 200);
     },
   );
 
@@ -114,7 +109,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       const owned = await getSearchKey(ctxOf(c), c.var.ownerId, id);
       if (!owned && !((await isAdmin(c)) && (await findSearchKey(ctxOf(c), id)))) throw notFound();
       const q = c.req.valid("query");
-      return c.json((await ledgerEntries(ctxOf(c), id, { limit: q.limit, before: q.before })).map(wireLedgerEntry), 200);
+      return c.json(await searchKeyLedger(ctxOf(c), id, { limit: q.limit, before: q.before }), 200);
     },
   );
 
@@ -132,7 +127,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return c.json((await searchAllKeys(ctxOf(c), q.query, q.limit)).map(wireAdminSearchKey), 200);
+      return c.json(await searchAllKeys(ctxOf(c), q.query, q.limit), 200);
     },
   );
 
@@ -150,10 +145,9 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const changed = await changePlan(ctxOf(c), id, c.req.valid("json").plan, c.var.ownerId);
-      const key = changed && (await findSearchKey(ctxOf(c), id));
+      const key = await changeSearchKeyPlan(ctxOf(c), id, c.req.valid("json").plan, c.var.ownerId);
       if (!key) throw new ApiError("NOT_FOUND", "No search key with that id.");
-      return c.json(wireAdminSearchKey(key), 200);
+      return c.json(key, 200);
     },
   );
 
@@ -172,15 +166,14 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
     async (c) => {
       const { id } = c.req.valid("param");
       const body = c.req.valid("json");
-      if (!(await findSearchKey(ctxOf(c), id))) throw new ApiError("NOT_FOUND", "No search key with that id.");
-      const { entry, replayed } = await grantCredits(ctxOf(c), id, {
+      const added = await addSearchKeyCredits(ctxOf(c), id, {
         amount: body.amount,
         actor: c.var.ownerId,
         note: body.note,
         idempotencyKey: c.req.valid("header")["idempotency-key"],
       });
-      const key = (await findSearchKey(ctxOf(c), id))!;
-      return c.json({ key: wireAdminSearchKey(key), entry: wireLedgerEntry(entry), replayed }, 200);
+      if (!added) throw new ApiError("NOT_FOUND", "No search key with that id.");
+      return c.json(added, 200);
     },
   );
 }

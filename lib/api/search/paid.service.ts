@@ -8,9 +8,8 @@ import { SearchProviderError } from "../../web/search/provider";
 import { runWebScrape } from "../../web/search/web-scrape";
 import { runWebSearch } from "../../web/search/web-search";
 import { ApiError } from "../errors";
-import { scrapeResult, type ScrapeRequest, type ScrapeResponse } from "./scrape.schema";
-import { searchResult, type SearchRequest, type SearchResponse } from "./search.schema";
-import { wireScrapeResult, wireSearchResult } from "./wire";
+import { scrapeResult, type ScrapeRequest, type ScrapeResponse } from "../../web/contract/scrape";
+import { searchResult, type SearchRequest, type SearchResponse } from "../../web/contract/search";
 
 /** Paid work stops at these deadlines, well inside the reservation's lifetime (RESERVATION_TTL_MS). */
 export const SEARCH_DEADLINE_MS = 60_000;
@@ -40,8 +39,8 @@ export function requirePlanFor(key: SearchPrincipal, requested: Partial<Record<G
 }
 
 export async function paidSearch(services: WebServices, call: PaidCall, request: SearchRequest): Promise<PaidAnswer<SearchResponse>> {
-  const metered = await chargeFor(services, call, "search", searchReservation(request.auto_scrape_top), request, async () => {
-    const done = await runWebSearch(
+  const metered = await chargeFor(services, call, "search", searchReservation(request.auto_scrape_top), request, () =>
+    runWebSearch(
       services,
       {
         query: request.query,
@@ -51,17 +50,16 @@ export async function paidSearch(services: WebServices, call: PaidCall, request:
         includeSocial: request.include_social,
       },
       AbortSignal.timeout(SEARCH_DEADLINE_MS),
-    );
-    return { ...done, result: wireSearchResult(done.result) };
-  });
+    ),
+  );
   const result = metered.replayed ? searchResult.parse(metered.stored) : metered.result;
   return { body: { ...result, credits_used: metered.charged, remaining_credits: metered.balance }, replayed: metered.replayed };
 }
 
 export async function paidScrape(services: WebServices, call: PaidCall, request: ScrapeRequest): Promise<PaidAnswer<ScrapeResponse>> {
   const reservation = scrapeReservation(request.follow_internal_links, request.max_pages);
-  const metered = await chargeFor(services, call, "scrape", reservation, request, async () => {
-    const done = await runWebScrape(
+  const metered = await chargeFor(services, call, "scrape", reservation, request, () =>
+    runWebScrape(
       services,
       {
         url: request.url,
@@ -71,9 +69,8 @@ export async function paidScrape(services: WebServices, call: PaidCall, request:
         includeContacts: request.include_contacts,
       },
       AbortSignal.timeout(SCRAPE_DEADLINE_MS),
-    );
-    return { ...done, result: wireScrapeResult(done.result, request.extract_options) };
-  });
+    ),
+  );
   const result = metered.replayed ? scrapeResult.parse(metered.stored) : metered.result;
   return { body: { ...result, credits_used: metered.charged, remaining_credits: metered.balance }, replayed: metered.replayed };
 }

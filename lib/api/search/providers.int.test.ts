@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../config";
 import { createTestApi } from "../../testing/api";
 import { recording, startRecordedProvider, type RecordedProvider } from "../../web/search/testing/recorded-provider";
-import { searchResponse } from "./search.schema";
+import { searchResponse } from "../../web/contract/search";
 import { expectSearchError, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 // SEARCH_PROVIDER=searxng: results come from a SearXNG stand-in on loopback answering with a recorded

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scrapeResponse } from "./scrape.schema";
+import { scrapeResponse } from "../../web/contract/scrape";
 import { expectSearchError, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 // POST /v1/scrape with the real scraper against a fixture site on loopback.

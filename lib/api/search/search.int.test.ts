@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchResponse } from "./search.schema";
-import { scrapeResponse } from "./scrape.schema";
+import { searchResponse } from "../../web/contract/search";
+import { scrapeResponse } from "../../web/contract/scrape";
 import { expectSearchError, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 // POST /v1/search on the embedded index, which holds what the API has scraped: the real scraper

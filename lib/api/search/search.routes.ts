@@ -6,8 +6,8 @@ import { requireSearchKey } from "./key-guard";
 import { errorResponses, idempotencyHeader, json, rateLimitHeaderDocs } from "./openapi-parts";
 import { paidScrape, paidSearch, requirePlanFor, type PaidCall } from "./paid.service";
 import { rateLimit } from "./rate-limit";
-import { scrapeRequest, scrapeResponse } from "./scrape.schema";
-import { searchRequest, searchResponse } from "./search.schema";
+import { scrapeRequest, scrapeResponse } from "../../web/contract/scrape";
+import { searchRequest, searchResponse } from "../../web/contract/search";
 
 const security = [{ apiKey: [] }];
 

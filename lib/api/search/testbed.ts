@@ -11,7 +11,8 @@ import { createTestApi, postJson, type TestApi } from "../../testing/api";
 import { createTestOwner, type TestOwner } from "../../testing/owners";
 import { startFixtureSite, type FixtureSite, type Route } from "../../web/testing/fixture-site";
 import { searchErrorBody } from "./error-body";
-import { ledgerEntrySchema, mintedSearchKeySchema } from "./keys.schema";
+import { ledgerEntrySchema } from "../../billing/contract";
+import { mintedSearchKeySchema } from "../../auth/contract/search-keys";
 
 const ADMIN_ID = "own_searchTestbedAdmin";
 

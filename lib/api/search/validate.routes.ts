@@ -1,11 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { featuresOf } from "../../billing/plans";
 import type { RateLimitDecision } from "../../http/rate-limit";
 import type { AppEnv } from "../context";
 import { requireSearchKey } from "./key-guard";
 import { errorResponses, json } from "./openapi-parts";
 import { clientIpOf } from "./rate-limit";
-import { validateResponse } from "./validate.schema";
+import { keyValidationView, validateResponse } from "../../auth/contract/search-keys";
 
 const route = createRoute({
   method: "get",
@@ -28,18 +27,6 @@ export function registerValidate(app: OpenAPIHono<AppEnv>): void {
     const key = c.var.searchKey;
     const limiter = c.var.deps.searchRateLimiter;
     const ip = clientIpOf(c);
-    return c.json(
-      {
-        valid: true as const,
-        status: "active" as const,
-        key_id: key.keyId,
-        name: key.name,
-        plan: key.plan,
-        credits: key.balance,
-        features: featuresOf(key.plan),
-        rate_limits: { search: window(limiter.peek("search", ip)), scrape: window(limiter.peek("scrape", ip)) },
-      },
-      200,
-    );
+    return c.json(keyValidationView(key, { search: window(limiter.peek("search", ip)), scrape: window(limiter.peek("scrape", ip)) }), 200);
   });
 }

@@ -4,7 +4,7 @@ import { aggregatedBookJson } from "../../trading/market-data/aggregated-book";
 import type { ApiDeps } from "../context";
 import { TRADING_API_BASE } from "../paths";
 import { knownQuery, queryStringOf, successEnvelopeBytes } from "./market-data.common";
-import { bookQuery } from "./market-data.schema";
+import { bookQuery } from "../../trading/contract/market-data";
 
 const BOOK_PATH = `${TRADING_API_BASE}/aggregated/book`;
 

@@ -5,7 +5,7 @@ import { STALE_AFTER_MS } from "../../trading/market-data/limits";
 import type { AppEnv } from "../context";
 import { envelopeOf } from "./envelope";
 import { json, marketCall, marketDataErrors, marketSource, marketTags, okSerialized, parseQuery } from "./market-data.common";
-import { aggregatedBookSchema, bookQuery } from "./market-data.schema";
+import { aggregatedBookSchema, bookQuery } from "../../trading/contract/market-data";
 import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
 export function registerBookRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -5,7 +5,7 @@ import { STREAM_SNAPSHOT } from "../../trading/market-data/limits";
 import { subscribeMarket } from "../../trading/market-data/streams";
 import type { AppEnv } from "../context";
 import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
-import { candleSchema, candleStreamQuery, candlesQuery } from "./market-data.schema";
+import { candleSchema, candleStreamQuery, candlesQuery } from "../../trading/contract/market-data";
 import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
 export function registerCandleRoutes(app: OpenAPIHono<AppEnv>): void {

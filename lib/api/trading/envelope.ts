@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { ApiError } from "../errors";
-import { RISK_CATEGORIES } from "../../trading/errors";
+import { RISK_CATEGORIES } from "../../trading/execution/errors";
 
 /** The trading API's envelope around a payload. `timestamp` is in milliseconds since the Unix epoch. */
 export function envelopeOf<T extends z.ZodType>(data: T) {

@@ -1,9 +1,9 @@
 // Shared by the execution routes: TradingError → the API's errors, replay headers, OpenAPI parts.
 import type { Context } from "hono";
 import type { z } from "zod";
-import { TradingError, type TradingErrorKind } from "../../trading/errors";
-import type { Executed } from "../../trading/orders";
-import type { Caller } from "../../trading/context";
+import { TradingError, type TradingErrorKind } from "../../trading/execution/errors";
+import type { Executed } from "../../trading/execution/orders";
+import type { Caller } from "../../trading/execution/context";
 import type { AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import { errorEnvelope, errorResponses, ok } from "./envelope";

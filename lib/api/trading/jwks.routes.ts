@@ -1,22 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
+import { jwksSchema } from "../../auth/contract/owner-tokens";
 import { publicJwks } from "../../auth/owner-tokens";
 import type { AppEnv } from "../context";
-
-const jwksSchema = z
-  .object({
-    keys: z.array(
-      z.object({
-        kty: z.string(),
-        crv: z.string().optional(),
-        x: z.string().optional(),
-        kid: z.string().optional(),
-        alg: z.string().optional(),
-        use: z.string().optional(),
-      }),
-    ),
-  })
-  .meta({ id: "JWKS", description: "RFC 7517 key set; not wrapped in the envelope, as JWKS consumers expect" });
 
 export function registerJwksRoute(app: OpenAPIHono<AppEnv>): void {
   app.openapi(

@@ -7,16 +7,9 @@ import { keyContext, type AuthGuards } from "../middleware/auth";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { envelopeOf, errorResponses, ok } from "./envelope";
-import {
-  agentKeySchema,
-  auditEventSchema,
-  auditQuery,
-  keyIdParam,
-  mintAgentKeyBody,
-  mintedAgentKeySchema,
-  rollAgentKeyBody,
-  rolledAgentKeySchema,
-} from "./keys.schema";
+import { agentKeySchema, mintAgentKeyBody, mintedAgentKeySchema, rollAgentKeyBody, rolledAgentKeySchema } from "../../auth/contract/agent-keys";
+import { auditEventSchema, auditQuery } from "../../auth/contract/audit";
+import { keyIdParam } from "../../auth/contract/key-id";
 
 const DEFAULT_GRACE_SECONDS = 3600;
 const security = [{ ownerJwt: [] }];

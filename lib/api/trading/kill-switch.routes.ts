@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
+import { killSwitchBody, killSwitchEngaged, killSwitchReleaseQuery, killSwitchStateSchema } from "../../trading/contract/kill-switch";
 import type { AppEnv } from "../context";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
@@ -7,17 +7,6 @@ import { json, tradingCall } from "./execution";
 
 const tags = ["Risk"];
 const security = [{ ownerJwt: [] }];
-
-const stateSchema = z
-  .object({
-    all: z.boolean().meta({ description: "Engaged for every key of the owner (the desk included)" }),
-    keys: z.array(z.object({ keyId: z.string(), engagedAt: z.iso.datetime({ offset: true }) })).meta({ description: "Keys switched off one by one" }),
-  })
-  .meta({ id: "KillSwitch" });
-
-const switchBody = z.strictObject({
-  keyId: z.string().min(1).max(64).optional().meta({ description: "One agent key's id; every key of the owner when absent" }),
-});
 
 export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards): void {
   app.openapi(
@@ -29,7 +18,7 @@ export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthG
       description: "Which kill switches the owner has engaged. Owner token.",
       security,
       middleware: [guards.owner],
-      responses: { 200: { description: "State", ...json(envelopeOf(stateSchema)) }, ...errorResponses(401) },
+      responses: { 200: { description: "State", ...json(envelopeOf(killSwitchStateSchema)) }, ...errorResponses(401) },
     }),
     async (c) => ok(c, await tradingCall(() => c.var.deps.trading.killSwitchState(c.var.ownerId))),
   );
@@ -44,9 +33,9 @@ export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthG
         "For one key (`keyId`) or every key: cancels the live orders it covers and refuses new orders from them (403 RISK_REJECTED, category KILL_SWITCH) until released. Reduce-only closes stay possible. Owner token.",
       security,
       middleware: [guards.owner],
-      request: { body: { ...json(switchBody), required: true } },
+      request: { body: { ...json(killSwitchBody), required: true } },
       responses: {
-        200: { description: "State and orders cancelled", ...json(envelopeOf(z.object({ state: stateSchema, cancelled: z.int() }))) },
+        200: { description: "State and orders cancelled", ...json(envelopeOf(killSwitchEngaged)) },
         ...errorResponses(400, 401),
       },
     }),
@@ -62,8 +51,8 @@ export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthG
       description: "Releases the switch for `keyId`, or the one for every key when absent. Owner token.",
       security,
       middleware: [guards.owner],
-      request: { query: z.object({ keyId: z.string().min(1).max(64).optional() }) },
-      responses: { 200: { description: "State", ...json(envelopeOf(stateSchema)) }, ...errorResponses(400, 401) },
+      request: { query: killSwitchReleaseQuery },
+      responses: { 200: { description: "State", ...json(envelopeOf(killSwitchStateSchema)) }, ...errorResponses(400, 401) },
     }),
     async (c) => ok(c, await tradingCall(() => c.var.deps.trading.releaseKillSwitch(c.var.ownerId, c.req.valid("query").keyId ?? null))),
   );

@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from "hono";
 import type { z } from "zod";
 import { MarketDataError, type MarketDataErrorKind } from "../../trading/market-data/errors";
 import type { MarketSource } from "../../trading/market-data/source";
-import type { Serialized } from "../../trading/market-data/format";
+import type { Serialized } from "../../trading/market-data/serialized";
 import type { AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import { describeIssues } from "../validation";

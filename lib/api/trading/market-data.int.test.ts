@@ -6,7 +6,7 @@ import { BOOK_DEPTH, BOOK_GROUP, CANDLE_LIMIT, STALE_AFTER_MS, TRADES_LIMIT } fr
 import { toUnits } from "../../engine/units";
 import { aggregatedBook, aggregatedBookJson } from "../../trading/market-data/aggregated-book";
 import { envelopeOf, errorEnvelope } from "./envelope";
-import { aggregatedBookSchema, candleSchema, routingSchema, tokenPairSchema, tradeSchema } from "./market-data.schema";
+import { aggregatedBookSchema, candleSchema, routingSchema, tokenPairSchema, tradeSchema } from "../../trading/contract/market-data";
 
 let t: TestApi;
 let off: TestApi;

@@ -6,7 +6,7 @@ import { createTestApi, type TestApi } from "../../testing/api";
 import { STREAM_MAX_UPDATES_PER_SECOND, STREAM_SNAPSHOT } from "../../trading/market-data/limits";
 import { openFeeds } from "../../trading/market-data/streams";
 import { errorEnvelope } from "./envelope";
-import { aggregatedBookSchema, candleSchema, tradeSchema } from "./market-data.schema";
+import { aggregatedBookSchema, candleSchema, tradeSchema } from "../../trading/contract/market-data";
 import { z } from "zod";
 
 let t: TestApi;

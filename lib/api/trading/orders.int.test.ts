@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApi } from "../../testing/api";
 import { createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
-import { planRoute } from "../../trading/routing";
-import { routeVenueInputs } from "../../trading/route-venues";
+import { planRoute } from "../../trading/execution/smart-routing";
+import { routeVenueInputs } from "../../trading/execution/routing-inputs";
 import { findMarket } from "../../venues/catalog";
 
 let t: TestApi;

@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
 import { agentSecurity, callerOf, executed, executionErrors, json, replayHeader, tradingCall } from "./execution";
-import { cancelOrderParams, idempotencyHeaders, orderListQuery, orderSchema, parentOrderSchema, placeOrderBody } from "./orders.schema";
+import { cancelOrderParams, idempotencyHeaders, orderListQuery, orderSchema, parentOrderSchema, placeOrderBody } from "../../trading/contract/orders";
 
 const tags = ["Orders"];
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApi } from "../../testing/api";
 import { advance, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
-import { createTradingService } from "../../trading/service";
+import { createTradingService } from "../../trading/execution/service";
 import type { PlaceOrder, PlaceOutcome, Venue } from "../../venues/venue";
 
 let t: TestApi;

@@ -4,8 +4,8 @@ import type { AppEnv } from "../context";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
 import { agentSecurity, callerOf, executed, executionErrors, json, replayHeader, tradingCall } from "./execution";
-import { idempotencyHeaders } from "./orders.schema";
-import { balanceSchema, closePositionBody, openPositionBody, positionResultSchema, positionSchema } from "./positions.schema";
+import { idempotencyHeaders } from "../../trading/contract/orders";
+import { balanceSchema, closePositionBody, openPositionBody, positionResultSchema, positionSchema } from "../../trading/contract/positions";
 
 const tags = ["Account"];
 

@@ -6,8 +6,8 @@ import { ApiError } from "../errors";
 import { keyContext, type AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
 import { json, tradingCall } from "./execution";
-import { keyIdParam } from "./keys.schema";
-import { ownerRiskLimitsSchema, riskOverrideSchema } from "./risk-limits.schema";
+import { keyIdParam } from "../../auth/contract/key-id";
+import { ownerRiskLimitsSchema, riskOverrideSchema } from "../../trading/contract/risk-limits";
 
 const tags = ["Risk"];
 const security = [{ ownerJwt: [] }];

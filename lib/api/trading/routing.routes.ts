@@ -3,7 +3,7 @@ import { routingRecommendation } from "../../trading/market-data/routing-recomme
 import type { AppEnv } from "../context";
 import { envelopeOf, ok } from "./envelope";
 import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
-import { routingQuery, routingSchema } from "./market-data.schema";
+import { routingQuery, routingSchema } from "../../trading/contract/market-data";
 
 export function registerRoutingRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(

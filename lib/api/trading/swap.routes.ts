@@ -19,7 +19,7 @@ import {
   swapQuoteSchema,
   swapStatusSchema,
   swapWalletSchema,
-} from "./swap.schema";
+} from "../../swap/contract";
 
 const security = [{ agentKey: [] }];
 const tags = ["Swaps"];

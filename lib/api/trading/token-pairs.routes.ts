@@ -4,7 +4,7 @@ import { TOKEN_PAIRS_TTL_MS, tokenPairs } from "../../trading/market-data/token-
 import type { AppEnv } from "../context";
 import { envelopeOf, errorEnvelope, errorResponses, ok } from "./envelope";
 import { json, marketCall, marketSource, marketTags } from "./market-data.common";
-import { tokenPairSchema } from "./market-data.schema";
+import { tokenPairSchema } from "../../trading/contract/market-data";
 
 export function registerTokenPairRoutes(app: OpenAPIHono<AppEnv>): void {
   app.openapi(

@@ -6,7 +6,7 @@ import { subscribeMarket } from "../../trading/market-data/streams";
 import type { AppEnv } from "../context";
 import { envelopeOf, ok } from "./envelope";
 import { json, marketCall, marketDataErrors, marketSource, marketTags } from "./market-data.common";
-import { symbolParam, tradeSchema, tradesQuery } from "./market-data.schema";
+import { symbolParam, tradeSchema, tradesQuery } from "../../trading/contract/market-data";
 import { sendStream, streamDescription, streamResponse } from "./market-stream";
 
 export function registerTradeRoutes(app: OpenAPIHono<AppEnv>): void {

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hash } from "viem";
 import { z } from "zod";
-import type { SwapChainView, SwapStepView, SwapSubstatus, SwapTokenView } from "../../api/trading/swap.schema";
-import { SWAP_SUBSTATUSES } from "../../api/trading/swap.schema";
+import type { SwapChainView, SwapStepView, SwapSubstatus, SwapTokenView } from "../contract";
+import { SWAP_SUBSTATUSES } from "../contract";
 import { connectChain, type ChainConnection } from "../../chain/clients";
 import type { SwapConfig } from "../../config";
 import type { Logger } from "../../log";

@@ -1,5 +1,5 @@
 import { erc20Abi, parseUnits, type Hash } from "viem";
-import type { SwapChainView } from "../../api/trading/swap.schema";
+import type { SwapChainView } from "../contract";
 import { fundToken } from "../../chain/deploy";
 import type { ChainNetwork } from "../../chain/network";
 import { FAUCET_GAS_ETH } from "../../chain/tokens";

@@ -1,5 +1,5 @@
 import { erc20Abi } from "viem";
-import type { SwapFeeView, SwapGasCostView, SwapStepView, SwapTokenView } from "../../api/trading/swap.schema";
+import type { SwapFeeView, SwapGasCostView, SwapStepView, SwapTokenView } from "../contract";
 import { BRIDGE_FEE_BPS, POOL_FEE_BPS } from "../../chain/fees";
 import type { ChainNetwork, DeployedToken, LocalChain } from "../../chain/network";
 import { BPS, lessSlippage, priceImpact } from "../amounts";

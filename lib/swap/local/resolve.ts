@@ -1,6 +1,6 @@
 import { getAddress, isAddress, type Address } from "viem";
 import type { ChainNetwork, DeployedToken, LocalChain } from "../../chain/network";
-import type { SwapTokenView } from "../../api/trading/swap.schema";
+import type { SwapTokenView } from "../contract";
 import { SwapError } from "../errors";
 
 // Names agents use for Solana (LI.FI's chain id and keys): answered plainly, since only LI.FI routes there.

@@ -1,9 +1,9 @@
-import { mergeBooks, type AggregatedLevel } from "../book";
-import { formatHalf, formatRatio, type Serialized } from "./format";
+import { mergeBooks, type AggregatedLevel } from "./book-merge";
+import { formatHalf, formatRatio, marketFormat, type MarketFormat } from "../units";
+import type { Serialized } from "./serialized";
 import { BOOK_DEPTH, BOOK_GROUP, STALE_AFTER_MS } from "./limits";
 import { venueActivity, type VenueActivity } from "./venue-activity";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat, type MarketFormat } from "./units";
 
 /** Levels per side read from each venue: the deepest grouped answer needs at most this many. */
 const RAW_DEPTH_MAX = 2_000;

@@ -1,7 +1,7 @@
-import { candleWindow, combineMinutes, rollUp, type Candle, type CandleInterval } from "../candles";
+import { candleWindow, combineMinutes, rollUp, type Candle, type CandleInterval } from "./candle-merge";
 import { CANDLE_LIMIT } from "./limits";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat } from "./units";
+import { marketFormat } from "../units";
 
 export interface CandleView {
   /** Start of the interval, ms since the epoch. */

@@ -1,8 +1,8 @@
 import type { Side, VenueTrade } from "../../venues/venue";
-import { kWayMerge } from "../book";
+import { kWayMerge } from "./book-merge";
 import { TRADES_LIMIT } from "./limits";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat } from "./units";
+import { marketFormat } from "../units";
 
 export interface TradeView {
   id: string;

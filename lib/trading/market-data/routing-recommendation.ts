@@ -1,14 +1,13 @@
-import { marketUnits, QUOTE_DECIMALS } from "../../engine/accounts/market-units";
+import { marketUnits } from "../../engine/accounts/market-units";
 import { toLots } from "../../engine/units";
-import { parseDecimal, pow10, UnitError } from "../../decimal";
+import { UnitError } from "../../decimal";
 import type { Side } from "../../venues/venue";
-import { mergeBooks } from "../book";
-import { allInOf, planRoute, type RoutePlan } from "../routing";
-import { routeVenueInputs } from "../route-venues";
+import { mergeBooks } from "./book-merge";
+import { allInOf, planRoute, type RoutePlan } from "../execution/smart-routing";
+import { routeVenueInputs } from "../execution/routing-inputs";
 import { MarketDataError } from "./errors";
-import { formatAtoms, formatHalf, formatRatio } from "./format";
+import { formatAtoms, formatHalf, formatRatio, marketFormat, priceAfterFee, pricePerUnit } from "../units";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat } from "./units";
 
 export interface RouteLegView {
   venue: string;
@@ -70,12 +69,6 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
   // The aggregated book's mid (crossing venues netted), so the slippage matches the mid the book shows.
   const { bestBid, bestAsk } = mergeBooks(inputs, { depth: 0 }); // only the best prices: no level is built
   const midTimesTwo = bestBid === null || bestAsk === null ? null : bestBid + bestAsk;
-  // Two decimals finer than the tick, so averages between ticks show.
-  const priceScale = parseDecimal(spec.baseTick).scale + 2;
-  const lot = parseDecimal(spec.lot);
-  // Quote per base unit of `atoms` paid for `filled` lots: atoms · 10^lotScale / (lots · lotUnits · 10^6).
-  const perUnit = (atoms: bigint, filled: number) =>
-    filled === 0 ? null : formatRatio(atoms * pow10(lot.scale), BigInt(filled) * lot.units * pow10(QUOTE_DECIMALS), priceScale);
   return {
     symbol,
     side,
@@ -87,12 +80,12 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
     legs: plan.legs.map((leg) => ({
       venue: leg.venue,
       size: f.size(leg.sizeLots),
-      avgPrice: perUnit(leg.notional, leg.sizeLots)!,
+      avgPrice: pricePerUnit(spec, leg.notional, leg.sizeLots)!,
       worstPrice: f.price(leg.worstPrice),
       fee: formatAtoms(leg.fee),
     })),
-    avgPrice: perUnit(plan.notional, plan.filledLots),
-    avgPriceAfterFees: perUnit(plan.allIn, plan.filledLots),
+    avgPrice: pricePerUnit(spec, plan.notional, plan.filledLots),
+    avgPriceAfterFees: pricePerUnit(spec, plan.allIn, plan.filledLots),
     mid: midTimesTwo === null ? null : formatHalf(midTimesTwo, spec.baseTick),
     slippageBps: midTimesTwo === null ? null : slippageBps(plan, midTimesTwo, marketUnits(spec.baseTick, spec.lot).atomsPerTickLot),
     fees: formatAtoms(plan.fees),
@@ -105,24 +98,15 @@ export function routingRecommendation(source: MarketSource, symbol: string, side
         venue: input.venue,
         takerFeeBps: input.takerFeeBps,
         bestPrice: best === undefined ? null : f.price(best[0]),
-        bestPriceAfterFee: best === undefined ? null : priceAfterFee(side, best[0], spec.baseTick, input.takerFeeBps, priceScale),
+        bestPriceAfterFee: best === undefined ? null : priceAfterFee(spec, side, best[0], input.takerFeeBps),
         fillable: f.size(single.filledLots),
         complete: single.complete,
-        avgPrice: perUnit(single.notional, single.filledLots),
-        avgPriceAfterFee: perUnit(allInOf(side, single.notional, single.fee), single.filledLots),
+        avgPrice: pricePerUnit(spec, single.notional, single.filledLots),
+        avgPriceAfterFee: pricePerUnit(spec, allInOf(side, single.notional, single.fee), single.filledLots),
       };
     }),
     time: source.now(),
   };
-}
-
-/** price × (1 + fee) to buy, × (1 − fee) to sell, exactly, as a decimal string. */
-function priceAfterFee(side: Side, priceTicks: number, baseTick: string, takerFeeBps: string, scale: number): string {
-  const tick = parseDecimal(baseTick);
-  const fee = parseDecimal(takerFeeBps);
-  const whole = 10_000n * pow10(fee.scale);
-  const factor = side === "BUY" ? whole + fee.units : whole - fee.units;
-  return formatRatio(BigInt(priceTicks) * tick.units * factor, pow10(tick.scale) * whole, scale);
 }
 
 function parseQuantity(quantity: string, lot: string): number {

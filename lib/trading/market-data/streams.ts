@@ -3,14 +3,14 @@
 // sends at most STREAM_MAX_UPDATES_PER_SECOND updates (changes in between are coalesced), and numbers
 // its messages: a client that sees a number skipped, or reconnects, starts again from a snapshot.
 
-import type { CandleInterval } from "../candles";
+import type { CandleInterval } from "./candle-merge";
 import type { Venue, VenueEvent, VenueTrade } from "../../venues/venue";
 import { aggregatedBook, type AggregatedBookView, type BookQuery } from "./aggregated-book";
 import { aggregatedCandles, type CandleView } from "./aggregated-candles";
 import { STREAM_MAX_UPDATES_PER_SECOND, STREAM_SNAPSHOT } from "./limits";
 import { recentTrades, tradeView, type TradeView } from "./recent-trades";
 import { listedMarket, type MarketSource } from "./source";
-import { marketFormat } from "./units";
+import { marketFormat } from "../units";
 
 export type StreamRequest =
   | { kind: "book"; symbol: string; depth: number; group: number }

@@ -1,10 +1,9 @@
 import { formatDecimal } from "../../decimal";
 import { MARKETS, findVenue, venueTickSize } from "../../venues/catalog";
 import type { Venue } from "../../venues/venue";
-import { median } from "../candles";
-import { formatRatio } from "./format";
+import { median } from "./candle-merge";
+import { formatRatio, marketFormat } from "../units";
 import { listingsOf, type MarketSource } from "./source";
-import { marketFormat } from "./units";
 import { MarketDataError } from "./errors";
 
 const DAY = 86_400_000;

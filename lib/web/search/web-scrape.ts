@@ -1,5 +1,7 @@
 import { scrapeCharge } from "../../billing/pricing";
 import type { WorkDone } from "../../billing/metered";
+import type { ScrapeResult } from "../contract/scrape";
+import { scrapeResultView } from "../contract/views";
 import type { ContactItem, ExtractOption, ScrapedPage } from "../types";
 import { contactsOf } from "./found";
 import { requestedWithCredentials } from "./page-index";
@@ -28,7 +30,7 @@ export interface WebScrapeOutcome {
  * that succeeds. The charge is the base for a primary page that succeeded plus each discovered page
  * without an error; a failed primary page costs nothing.
  */
-export async function runWebScrape(services: WebServices, params: WebScrapeParams, signal?: AbortSignal): Promise<WorkDone<WebScrapeOutcome>> {
+export async function runWebScrape(services: WebServices, params: WebScrapeParams, signal?: AbortSignal): Promise<WorkDone<ScrapeResult>> {
   const request = scrapeRequestFor(params.url, params.extract, { includeContacts: params.includeContacts, includeSocial: false });
   const crawled = params.followInternalLinks
     ? await services.scraper.crawl({ ...request, maxPages: params.maxPages }, signal)
@@ -40,12 +42,15 @@ export async function runWebScrape(services: WebServices, params: WebScrapeParam
   await indexScraped(services, requestedWithCredentials(primary) ? [] : [primary, ...discovered]);
   const linksScraped = discovered.filter((p) => !p.error).length;
   return {
-    result: {
-      primary,
-      discovered,
-      linksScraped,
-      ...(params.includeContacts ? { contacts: contactsOf([primary, ...discovered]) } : {}),
-    },
+    result: scrapeResultView(
+      {
+        primary,
+        discovered,
+        linksScraped,
+        ...(params.includeContacts ? { contacts: contactsOf([primary, ...discovered]) } : {}),
+      },
+      params.extract,
+    ),
     charged: scrapeCharge(!primary.error, linksScraped),
     detail: {
       primaryScraped: !primary.error,

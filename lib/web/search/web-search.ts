@@ -1,5 +1,7 @@
 import { searchCharge } from "../../billing/pricing";
 import type { WorkDone } from "../../billing/metered";
+import type { SearchResult } from "../contract/search";
+import { searchResultView } from "../contract/views";
 import type { ContactItem, ScrapedPage, SocialProfile } from "../types";
 import { contactsOf, socialProfilesOf } from "./found";
 import { indexScraped, scrapeRequestFor, type WebServices } from "./paid-work";
@@ -35,7 +37,7 @@ export function normalizeQuery(query: string): string {
  * succeeds). The charge counts the search and each page scraped without an error; pages that failed,
  * and pages that were never attempted because there were fewer results, are not charged.
  */
-export async function runWebSearch(services: WebServices, params: WebSearchParams, signal?: AbortSignal): Promise<WorkDone<WebSearchOutcome>> {
+export async function runWebSearch(services: WebServices, params: WebSearchParams, signal?: AbortSignal): Promise<WorkDone<SearchResult>> {
   const query = normalizeQuery(params.query);
   const hits = await services.provider.search(query, { maxResults: params.maxResults, signal });
   const found = { includeContacts: params.includeContacts, includeSocial: params.includeSocial };
@@ -45,14 +47,14 @@ export async function runWebSearch(services: WebServices, params: WebSearchParam
   await indexScraped(services, scraped);
   const scrapedCount = scraped.filter((p) => !p.error).length;
   return {
-    result: {
+    result: searchResultView({
       query,
       results: hits.map((hit, i) => ({ ...hit, position: i + 1 })),
       scraped,
       ...(params.includeContacts ? { contacts: contactsOf(scraped) } : {}),
       ...(params.includeSocial ? { socialProfiles: socialProfilesOf(scraped) } : {}),
       scrapedCount,
-    },
+    }),
     charged: searchCharge(scrapedCount),
     detail: {
       results: hits.length,

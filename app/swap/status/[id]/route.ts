@@ -1,4 +1,4 @@
-import { swapIdParam } from "@/lib/api/trading/swap.schema";
+import { swapIdParam } from "@/lib/swap/contract";
 import { deskSwapClient, ownerRead } from "@/lib/dashboard/api";
 
 /** Where one of the owner's swaps stands (by swap id or transaction hash). */

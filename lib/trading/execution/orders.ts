@@ -1,0 +1,229 @@
+// Orders: place (smart-routed or on one venue), cancel, list.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../contract/orders";
+import type { Venue } from "../../venues/venue";
+import type { Caller, ExecOptions, TradingContext } from "./context";
+import { invalid, TradingError } from "./errors";
+import { executeParent, refreshChildren, rejectUnsent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
+import { runIdempotent } from "./idempotency";
+import { lotsOf, marketOf, ticksOf } from "../units";
+import { markOf, venueNamed, venuesListing } from "./venues";
+import { planChildren, type OrderIntent } from "./child-order-plan";
+import type { ProposedOrder } from "./risk/check";
+import { assertRiskAllows, type LeverageChange } from "./risk/gate";
+import { tradeChildOrders, tradeOrders, type ChildStatus } from "../schema";
+import { protectionPrice, slippagePpm } from "./slippage";
+import { childView, venueOrderView } from "../contract/order-views";
+
+/** The answer of every execution call: its result, and whether it is an earlier request's, replayed. */
+export interface Executed<T> {
+  result: T;
+  replayed: boolean;
+}
+
+/** The scope Idempotency-Keys live in: the agent key, or the owner's own session. */
+export const idempotencyScope = (caller: Caller) => caller.keyId ?? `owner:${caller.ownerId}`;
+
+/**
+ * Places an order (PlaceOrder). With `preferredExchange` it goes whole to that venue; without, it is
+ * smart-routed (lib/trading/execution/child-order-plan). Checks its conditional fields and lot size (400), the risk policy
+ * (403 with a category) and answers the parent order with its children once every venue answered.
+ */
+export async function placeOrder(ctx: TradingContext, caller: Caller, input: PlaceOrderInput, options: ExecOptions = {}): Promise<Executed<ParentOrderView>> {
+  const intent = orderIntent(ctx, input);
+  return idempotent(ctx, caller, "POST /agent/orders", input, options, (id) =>
+    runParent(ctx, caller, { id, source: "order", venue: input.preferredExchange ?? null }, intent),
+  );
+}
+
+/** Validates a PlaceOrder into integer units and the venues that may take it. */
+export function orderIntent(ctx: TradingContext, input: PlaceOrderInput): OrderIntent {
+  const market = marketOf(input.symbol);
+  const needsPrice = input.type === "LIMIT" || input.type === "STOP_LIMIT";
+  const needsTrigger = input.type === "STOP_MARKET" || input.type === "STOP_LIMIT";
+  if (needsPrice && input.price === undefined) throw invalid(`price: required for ${input.type}`);
+  if (!needsPrice && input.price !== undefined) throw invalid(`price: ${input.type} takes no price`);
+  if (needsTrigger && input.triggerPrice === undefined) throw invalid(`triggerPrice: required for ${input.type}`);
+  if (!needsTrigger && input.triggerPrice !== undefined) throw invalid(`triggerPrice: ${input.type} takes no trigger price`);
+  const takesSlippage = input.type === "MARKET" || input.type === "STOP_MARKET";
+  if (!takesSlippage && input.slippage !== undefined)
+    throw invalid(`slippage: ${input.type} orders fill at their limit price or better; slippage applies to MARKET and STOP_MARKET`);
+  const venues =
+    input.preferredExchange === undefined ? venuesListing(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.preferredExchange, "preferredExchange")];
+  if (venues.length === 0 || !venues.every((v) => v.markets().some((m) => m.symbol === input.symbol)))
+    throw invalid(`symbol: ${input.symbol} is not traded on ${input.preferredExchange ?? "any running venue"}`);
+  const price = input.price === undefined ? undefined : ticksOf(market, input.price, "price");
+  if (price !== undefined && input.preferredExchange !== undefined) {
+    const multiple = venues[0]!.markets().find((m) => m.symbol === input.symbol)!.tickMultiple;
+    if (price % multiple !== 0) throw invalid(`price: not on ${input.preferredExchange}'s tick for ${input.symbol}`);
+  }
+  return {
+    market,
+    side: input.side,
+    type: input.type,
+    lots: lotsOf(market, input.quantity),
+    price,
+    triggerPrice: input.triggerPrice === undefined ? undefined : ticksOf(market, input.triggerPrice, "triggerPrice"),
+    reduceOnly: input.reduceOnly === true,
+    slippagePpm: slippagePpm(input.slippage),
+    venues,
+  };
+}
+
+/**
+ * Under the owner's lock: the risk gate, then the children planned and sent. `before` runs between the
+ * two (e.g. setting leverage). A resumed run (the parent exists: a retry after a failure) passes the gate
+ * again for the children it has still to send, so a kill switch or limit set since the failure holds;
+ * refused, those children are recorded REJECTED with the rule's category.
+ */
+export async function runParent(
+  ctx: TradingContext,
+  caller: Caller,
+  head: Pick<ParentSpec, "id" | "source" | "venue">,
+  intent: OrderIntent,
+  extra: { leverage?: LeverageChange[]; before?: () => Promise<void>; children?: ChildPlan[] } = {},
+): Promise<ParentOrderView> {
+  return ctx.lock(caller.ownerId, async () => {
+    const [exists] = await ctx.database.db.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.id, head.id));
+    if (exists === undefined) {
+      await assertRiskAllows(ctx, caller, [proposed(intent)], extra.leverage);
+      await extra.before?.();
+    } else {
+      const unsent = await unsentLots(ctx.database.db, head.id);
+      if (unsent > 0) await gateResumption(ctx, caller, head.id, { ...intent, lots: unsent }, extra.leverage);
+    }
+    const children = extra.children ?? planChildren(intent);
+    const spec: ParentSpec = {
+      ...head,
+      symbol: intent.market.spec.symbol,
+      side: intent.side,
+      type: intent.type,
+      lots: intent.lots,
+      price: intent.price,
+      triggerPrice: intent.triggerPrice,
+      reduceOnly: intent.reduceOnly,
+      slippagePpm: intent.type === "MARKET" || intent.type === "STOP_MARKET" ? intent.slippagePpm : null,
+    };
+    return executeParent(ctx, caller, spec, children);
+  });
+}
+
+async function gateResumption(ctx: TradingContext, caller: Caller, parentId: string, rest: OrderIntent, leverage: LeverageChange[] | undefined): Promise<void> {
+  try {
+    await assertRiskAllows(ctx, caller, [proposed(rest)], leverage);
+  } catch (err) {
+    if (err instanceof TradingError && err.kind === "risk") await rejectUnsent(ctx.database.db, parentId, err.category ?? "RISK", ctx.clock.now());
+    throw err;
+  }
+}
+
+/** What the risk policy judges of an intent: the worst price it can fill at, against the highest mark. */
+export function proposed(intent: OrderIntent): ProposedOrder {
+  const symbol = intent.market.spec.symbol;
+  const mark = Math.max(...intent.venues.map((v: Venue) => markOf(v, symbol)));
+  const worstPrice =
+    intent.price ??
+    (intent.type === "STOP_MARKET"
+      ? protectionPrice(intent.side, intent.triggerPrice!, intent.slippagePpm)
+      : protectionPrice(intent.side, mark, intent.slippagePpm));
+  return {
+    symbol,
+    side: intent.side,
+    type: intent.type,
+    lots: intent.lots,
+    price: intent.price,
+    triggerPrice: intent.triggerPrice,
+    mark,
+    worstPrice,
+    reduceOnly: intent.reduceOnly,
+    atomsPerTickLot: intent.market.units.atomsPerTickLot,
+  };
+}
+
+/** Runs an execution under the caller's Idempotency-Key; `work` gets the id to name what it creates. */
+export async function idempotent<T>(
+  ctx: TradingContext,
+  caller: Caller,
+  endpoint: string,
+  request: unknown,
+  options: ExecOptions,
+  work: (id: string) => Promise<T>,
+): Promise<Executed<T>> {
+  const run = await runIdempotent(ctx.database.db, ctx.clock, { scope: idempotencyScope(caller), key: options.idempotencyKey, endpoint, request }, work);
+  return run.replayed ? { replayed: true, result: run.result as T } : { replayed: false, result: run.result };
+}
+
+/**
+ * Cancels a live order on a venue. 404 when the venue has no such order of this owner (another owner's
+ * included), 409 when it is no longer live.
+ */
+export async function cancelOrder(ctx: TradingContext, caller: Caller, venueName: string, orderId: string): Promise<OrderView> {
+  const venue = ctx.venues.find((v) => v.name === venueName);
+  if (venue === undefined) throw new TradingError("not_found", `No venue ${JSON.stringify(venueName)}.`);
+  const outcome = await venue.cancel(caller.ownerId, orderId);
+  if (!outcome.ok)
+    throw new TradingError(
+      outcome.code === "ORDER_NOT_FOUND" ? "not_found" : "conflict",
+      outcome.code === "ORDER_NOT_FOUND" ? `No order ${orderId} of yours on ${venueName}.` : `Order ${orderId} is no longer open.`,
+    );
+  const [child] = await refreshChildren(ctx, caller.ownerId, await ownChildren(ctx, caller.ownerId, venueName, [orderId]));
+  return venueOrderView(outcome.order, child?.parentId ?? null);
+}
+
+/**
+ * The owner's orders. `open` (default): live orders read from every venue. Otherwise the history of
+ * orders placed through this service, newest first, refreshed from the venues and filtered by status.
+ */
+export async function listOrders(
+  ctx: TradingContext,
+  ownerId: string,
+  query: { status?: OrderListStatus; symbol?: string; limit?: number } = {},
+): Promise<OrderView[]> {
+  const status = query.status ?? "open";
+  if (status === "open") {
+    const open = (await Promise.all(ctx.venues.map((v) => v.openOrders(ownerId))))
+      .flat()
+      .filter((o) => query.symbol === undefined || o.symbol === query.symbol);
+    const parents = new Map<string, string>();
+    for (const v of ctx.venues) {
+      const ids = open.filter((o) => o.venue === v.name).map((o) => o.orderId);
+      for (const c of await ownChildren(ctx, ownerId, v.name, ids)) parents.set(`${c.venue}/${c.venueOrderId}`, c.parentId);
+    }
+    return open.sort((a, b) => b.createdAt - a.createdAt).map((o) => venueOrderView(o, parents.get(`${o.venue}/${o.orderId}`) ?? null));
+  }
+  const db = ctx.database.db;
+  // Rows stored as live may have filled or been cancelled since: read them too, refresh, then filter.
+  const stored: ChildStatus[] = status === "all" ? [] : [status.toUpperCase() as ChildStatus, "PENDING", "NEW", "PARTIALLY_FILLED"];
+  const where = and(
+    eq(tradeChildOrders.ownerId, ownerId),
+    query.symbol === undefined ? undefined : eq(tradeChildOrders.symbol, query.symbol),
+    stored.length === 0 ? undefined : inArray(tradeChildOrders.status, stored),
+  );
+  const rows = await db
+    .select()
+    .from(tradeChildOrders)
+    .where(where)
+    .orderBy(desc(tradeChildOrders.createdAt))
+    .limit(query.limit ?? 100);
+  const fresh = await refreshChildren(ctx, ownerId, rows);
+  const wanted = fresh.filter((c) => status === "all" || c.status === status.toUpperCase()).slice(0, query.limit ?? 100);
+  const parentRows = await parentsOf(ctx, [...new Set(wanted.map((c) => c.parentId))]);
+  return wanted.map((c) => childView(c, parentRows.get(c.parentId)!));
+}
+
+async function ownChildren(ctx: TradingContext, ownerId: string, venue: string, venueOrderIds: readonly string[]) {
+  if (venueOrderIds.length === 0) return [];
+  return ctx.database.db
+    .select()
+    .from(tradeChildOrders)
+    .where(and(eq(tradeChildOrders.ownerId, ownerId), eq(tradeChildOrders.venue, venue), inArray(tradeChildOrders.venueOrderId, [...venueOrderIds])));
+}
+
+async function parentsOf(ctx: TradingContext, ids: readonly string[]) {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.database.db
+    .select()
+    .from(tradeOrders)
+    .where(inArray(tradeOrders.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,85 @@
+import type { Venue } from "../../../venues/venue";
+import type { Caller, TradingContext } from "../context";
+import { riskRefusal } from "../errors";
+import { marketOf } from "../../units";
+import { checkLeverage, checkOrders, type ProposedOrder, type RiskSnapshot } from "./check";
+import { leverageLimit } from "./limits";
+import { dayStartEquity, killSwitchEngaged, limitsFor } from "./store";
+
+/** A leverage a request would set on a symbol. */
+export interface LeverageChange {
+  symbol: string;
+  leverage: number;
+}
+
+/**
+ * The pre-trade gate: kill switch, then the caller's limits against their state across venues. Throws
+ * a TradingError of kind "risk" naming the rule's category. Call it under the owner lock, together
+ * with the orders it lets through.
+ */
+export async function assertRiskAllows(
+  ctx: TradingContext,
+  caller: Caller,
+  orders: readonly ProposedOrder[],
+  leverage: readonly LeverageChange[] = [],
+): Promise<void> {
+  const db = ctx.database.db;
+  // Reducing orders (closes) stay possible under the switch: it stops new risk, not its removal.
+  if (orders.some((o) => !o.reduceOnly) && (await killSwitchEngaged(db, caller.ownerId, caller.keyId))) {
+    throw riskRefusal("KILL_SWITCH", "The owner's kill switch is engaged for this key: no new orders until it is released.");
+  }
+  const limits = await limitsFor(db, ctx.risk, caller.ownerId, caller.keyId);
+  const snapshot = await riskSnapshot(ctx, caller.ownerId);
+  for (const change of leverage) {
+    const refused = checkLeverage(leverageLimit(limits, change.symbol, marketOf(change.symbol).spec.maxLeverage), change.leverage);
+    if (refused !== null) throw refused;
+  }
+  for (const o of orders) {
+    if (o.reduceOnly || leverage.some((l) => l.symbol === o.symbol)) continue;
+    const inUse = snapshot.symbols.get(o.symbol)?.leverage ?? 0;
+    const refused = checkLeverage(leverageLimit(limits, o.symbol, marketOf(o.symbol).spec.maxLeverage), inUse);
+    if (refused !== null) throw refused;
+  }
+  const refused = checkOrders(limits, snapshot, orders);
+  if (refused !== null) throw refused;
+}
+
+/** The owner's positions, live orders and equity summed across venues (in-memory reads on the simulated venues). */
+export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promise<RiskSnapshot> {
+  const per = await Promise.all(
+    ctx.venues.map(async (v: Venue) => ({
+      venue: v,
+      positions: await v.positions(ownerId),
+      open: await v.openOrders(ownerId),
+      balance: await v.balance(ownerId),
+    })),
+  );
+  const symbols: RiskSnapshot["symbols"] = new Map();
+  const entry = (symbol: string) => {
+    let s = symbols.get(symbol);
+    if (s === undefined) {
+      s = { held: 0, openBuys: 0, openSells: 0, mark: 0, leverage: 0, atomsPerTickLot: marketOf(symbol).units.atomsPerTickLot };
+      symbols.set(symbol, s);
+    }
+    return s;
+  };
+  let equity = 0n;
+  let openOrders = 0;
+  for (const { positions, open, balance } of per) {
+    equity += balance.equity;
+    openOrders += open.length;
+    for (const p of positions) {
+      const s = entry(p.symbol);
+      s.held += p.size;
+      s.leverage = Math.max(s.leverage, p.leverage);
+    }
+    for (const o of open) {
+      if (o.reduceOnly) continue;
+      const s = entry(o.symbol);
+      if (o.side === "BUY") s.openBuys += o.size - o.filledSize;
+      else s.openSells += o.size - o.filledSize;
+    }
+  }
+  for (const [symbol, s] of symbols) for (const { venue } of per) s.mark = Math.max(s.mark, venue.ticker(symbol)?.markPrice ?? 0);
+  return { symbols, openOrders, equity, dayStartEquity: await dayStartEquity(ctx.database.db, ownerId, ctx.clock.now(), equity) };
+}

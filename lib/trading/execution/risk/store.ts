@@ -1,0 +1,101 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { killSwitches, riskDayStarts, riskOverrides } from "../../schema";
+import { limitsFromConfig, parseOverride, tighten, type RiskLimits, type RiskOverride } from "./limits";
+import type { RiskConfig } from "../../../config";
+
+/** An override for all of an owner's keys is stored under this key id. */
+const ALL_KEYS = "";
+/** A kill switch for every key of an owner. */
+const EVERY_KEY = "*";
+
+/** The limits a key trades under: config, then the owner's override for all keys, then the key's own. */
+export async function limitsFor(db: Database, config: RiskConfig, ownerId: string, keyId: string | null): Promise<RiskLimits> {
+  const rows = await db
+    .select()
+    .from(riskOverrides)
+    .where(and(eq(riskOverrides.ownerId, ownerId), inArray(riskOverrides.keyId, keyId === null ? [ALL_KEYS] : [ALL_KEYS, keyId])));
+  let limits = limitsFromConfig(config);
+  for (const row of rows.sort((a, b) => (a.keyId === ALL_KEYS ? -1 : b.keyId === ALL_KEYS ? 1 : 0))) limits = tighten(limits, row.limits as RiskOverride);
+  return limits;
+}
+
+/** Stores an owner's override for all keys (keyId null) or one key; an empty override removes it. */
+export async function setOverride(db: Database, ownerId: string, keyId: string | null, input: Record<string, unknown>, now: number): Promise<RiskOverride> {
+  const limits = parseOverride(input);
+  const key = keyId ?? ALL_KEYS;
+  if (Object.keys(limits).length === 0) {
+    await db.delete(riskOverrides).where(and(eq(riskOverrides.ownerId, ownerId), eq(riskOverrides.keyId, key)));
+    return limits;
+  }
+  const values = { ownerId, keyId: key, limits: limits as Record<string, string | number>, updatedAt: now };
+  await db
+    .insert(riskOverrides)
+    .values(values)
+    .onConflictDoUpdate({ target: [riskOverrides.ownerId, riskOverrides.keyId], set: { limits: values.limits, updatedAt: now } });
+  return limits;
+}
+
+/** An owner's overrides as stored: the one for all their keys ({} when none) and each key's own. */
+export interface OwnerOverrides {
+  allKeys: RiskOverride;
+  keys: Record<string, RiskOverride>;
+}
+
+/** Reads back what `setOverride` stored for an owner (for the owner's own dashboard; never an agent's endpoint). */
+export async function overridesOf(db: Database, ownerId: string): Promise<OwnerOverrides> {
+  const rows = await db.select({ keyId: riskOverrides.keyId, limits: riskOverrides.limits }).from(riskOverrides).where(eq(riskOverrides.ownerId, ownerId));
+  const out: OwnerOverrides = { allKeys: {}, keys: {} };
+  for (const row of rows) {
+    const limits = parseOverride(row.limits);
+    if (row.keyId === ALL_KEYS) out.allKeys = limits;
+    else out.keys[row.keyId] = limits;
+  }
+  return out;
+}
+
+/** Whether a kill switch covers this key (its own, or the owner's for every key). */
+export async function killSwitchEngaged(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
+  const keys = keyId === null ? [EVERY_KEY] : [EVERY_KEY, keyId];
+  const [row] = await db
+    .select({ keyId: killSwitches.keyId })
+    .from(killSwitches)
+    .where(and(eq(killSwitches.ownerId, ownerId), inArray(killSwitches.keyId, keys)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function engageSwitch(db: Database, ownerId: string, keyId: string | null, now: number): Promise<void> {
+  await db
+    .insert(killSwitches)
+    .values({ ownerId, keyId: keyId ?? EVERY_KEY, engagedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function releaseSwitch(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
+  const gone = await db
+    .delete(killSwitches)
+    .where(and(eq(killSwitches.ownerId, ownerId), eq(killSwitches.keyId, keyId ?? EVERY_KEY)))
+    .returning({ keyId: killSwitches.keyId });
+  return gone.length > 0;
+}
+
+/** The switches an owner has engaged: `all` for every key, and the keys pulled one by one. */
+export async function switchesOf(db: Database, ownerId: string): Promise<{ all: boolean; keys: { keyId: string; engagedAt: number }[] }> {
+  const rows = await db.select().from(killSwitches).where(eq(killSwitches.ownerId, ownerId));
+  return {
+    all: rows.some((r) => r.keyId === EVERY_KEY),
+    keys: rows.filter((r) => r.keyId !== EVERY_KEY).map((r) => ({ keyId: r.keyId, engagedAt: r.engagedAt })),
+  };
+}
+
+/** The owner's equity when the day began for risk: the first value recorded for the UTC day wins. */
+export async function dayStartEquity(db: Database, ownerId: string, now: number, equity: bigint): Promise<bigint> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  await db.insert(riskDayStarts).values({ ownerId, day, equity }).onConflictDoNothing();
+  const [row] = await db
+    .select({ equity: riskDayStarts.equity })
+    .from(riskDayStarts)
+    .where(and(eq(riskDayStarts.ownerId, ownerId), eq(riskDayStarts.day, day)));
+  return row?.equity ?? equity;
+}

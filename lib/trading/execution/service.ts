@@ -1,0 +1,90 @@
+// The trading services bound to one context: what the API routes and the dashboard's server actions call.
+import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../contract/orders";
+import type { OpenPairInput, PairView } from "../contract/pairs";
+import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../contract/positions";
+import type { Clock } from "../../clock";
+import type { RiskConfig } from "../../config";
+import type { DatabaseHandle } from "../../db/client";
+import type { Logger } from "../../log";
+import type { Venue } from "../../venues/venue";
+import type { Caller, ExecOptions, TradingContext } from "./context";
+import { purgeIdempotencyKeys } from "./idempotency";
+import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
+import { cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
+import { createOwnerLock } from "./owner-lock";
+import { closePair, listPairs, openPair, recoverPairs } from "./pairs";
+import { closePosition, listBalances, listPositions, openPosition } from "./positions";
+import type { RiskOverride } from "./risk/limits";
+import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
+
+/**
+ * Execution for one owner at a time. Every mutating call takes a Caller (owner, and the agent key or
+ * null for the owner's own session) and optional ExecOptions (Idempotency-Key), re-validates its input
+ * (400 TradingError "invalid"), applies the risk policy (403 "risk" with a category) and returns
+ * Executed<T> ({ result, replayed }). Failures are TradingError (lib/trading/execution/errors) with a kind the
+ * caller maps to a status.
+ */
+export interface TradingService {
+  /** Live orders (status "open", default) from the venues, or the history of orders placed here. */
+  listOrders(ownerId: string, query?: { status?: OrderListStatus; symbol?: string; limit?: number }): Promise<OrderView[]>;
+  /** PlaceOrder: smart-routed across venues unless preferredExchange; answers the parent and its children. */
+  placeOrder(caller: Caller, input: PlaceOrderInput, options?: ExecOptions): Promise<Executed<ParentOrderView>>;
+  /** Cancels one live venue order of the owner (404 unknown or another owner's, 409 no longer live). */
+  cancelOrder(caller: Caller, venue: string, orderId: string): Promise<OrderView>;
+  /** Cancels every live order of the owner (optionally of one symbol); returns those cancelled. */
+  cancelAllOrders(caller: Caller, symbol?: string): Promise<OrderView[]>;
+  listPositions(ownerId: string): Promise<PositionView[]>;
+  listBalances(ownerId: string): Promise<BalanceView[]>;
+  /** Opens or adds to a position at market (notionalUsd or quantity), optionally setting leverage first. */
+  openPosition(caller: Caller, input: OpenPositionInput, options?: ExecOptions): Promise<Executed<{ order: ParentOrderView }>>;
+  /** Closes a position (all, or `quantity` for a partial close) with reduce-only market orders. */
+  closePosition(caller: Caller, input: ClosePositionInput, options?: ExecOptions): Promise<Executed<{ order: ParentOrderView }>>;
+  /** OpenPair: long and short on one venue; a failed second leg unwinds the first (422 "rejected"). */
+  openPair(caller: Caller, input: OpenPairInput, options?: ExecOptions): Promise<Executed<PairView>>;
+  closePair(caller: Caller, pairId: string, options?: ExecOptions): Promise<Executed<PairView>>;
+  /** Pairs newest first, with legs, entry and exit prices and basket PnL at the marks. */
+  listPairs(ownerId: string): Promise<PairView[]>;
+  /** Pulls the kill switch for one key, or every key (keyId null): cancels their live orders, blocks new ones. */
+  engageKillSwitch(ownerId: string, keyId: string | null): Promise<{ state: KillSwitchState; cancelled: number }>;
+  releaseKillSwitch(ownerId: string, keyId: string | null): Promise<KillSwitchState>;
+  killSwitchState(ownerId: string): Promise<KillSwitchState>;
+  /** Tightens the operator's limits for every key of the owner (keyId null) or one key; {} removes the override. */
+  setRiskOverride(ownerId: string, keyId: string | null, override: RiskOverride): Promise<RiskOverride>;
+  /** The owner's overrides as set (for the owner's dashboard only: no agent endpoint shows them). */
+  riskOverrides(ownerId: string): Promise<OwnerOverrides>;
+  /** Unwinds pairs a crash left half-open and forgets expired Idempotency-Keys; run at start and periodically. */
+  maintain(): Promise<{ pairsRecovered: number; keysPurged: number }>;
+}
+
+export function createTradingService(input: {
+  database: DatabaseHandle;
+  clock: Clock;
+  venues: readonly Venue[];
+  risk: RiskConfig;
+  log: Logger;
+}): TradingService {
+  const ctx: TradingContext = { ...input, lock: createOwnerLock(input.database) };
+  return {
+    listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
+    placeOrder: (caller, body, options) => placeOrder(ctx, caller, body, options),
+    cancelOrder: (caller, venue, orderId) => cancelOrder(ctx, caller, venue, orderId),
+    cancelAllOrders: async (caller, symbol) => {
+      const open = await listOrders(ctx, caller.ownerId, { status: "open", symbol });
+      const done = await Promise.allSettled(open.map((o) => cancelOrder(ctx, caller, o.venue, o.orderId!)));
+      return done.flatMap((d) => (d.status === "fulfilled" ? [d.value] : []));
+    },
+    listPositions: (ownerId) => listPositions(ctx, ownerId),
+    listBalances: (ownerId) => listBalances(ctx, ownerId),
+    openPosition: (caller, body, options) => openPosition(ctx, caller, body, options),
+    closePosition: (caller, body, options) => closePosition(ctx, caller, body, options),
+    openPair: (caller, body, options) => openPair(ctx, caller, body, options),
+    closePair: (caller, id, options) => closePair(ctx, caller, id, options),
+    listPairs: (ownerId) => listPairs(ctx, ownerId),
+    engageKillSwitch: (ownerId, keyId) => engageKillSwitch(ctx, ownerId, keyId),
+    releaseKillSwitch: (ownerId, keyId) => releaseKillSwitch(ctx, ownerId, keyId),
+    killSwitchState: (ownerId) => killSwitchState(ctx, ownerId),
+    setRiskOverride: (ownerId, keyId, override) => setOverride(ctx.database.db, ownerId, keyId, { ...override }, ctx.clock.now()),
+    riskOverrides: (ownerId) => overridesOf(ctx.database.db, ownerId),
+    maintain: async () => ({ pairsRecovered: await recoverPairs(ctx), keysPurged: await purgeIdempotencyKeys(ctx.database.db, ctx.clock.now()) }),
+  };
+}
