@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, errorEnvelope, ok } from "./envelope";
+import { callerOf } from "./execution";
 import {
   preparedSwapSchema,
   swapBalancesQuery,
@@ -32,6 +33,7 @@ const CODES: Record<SwapErrorKind, ErrorCode> = {
   no_route: "NOT_FOUND",
   conflict: "CONFLICT",
   refused: "FORBIDDEN",
+  risk: "RISK_REJECTED",
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
@@ -40,7 +42,7 @@ async function swapCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof SwapError) throw new ApiError(CODES[err.kind], err.message);
+    if (err instanceof SwapError) throw new ApiError(CODES[err.kind], err.message, { category: err.category });
     throw err;
   }
 }
@@ -76,7 +78,7 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       request: { body: { ...json(swapQuoteBody), required: true } },
       responses: { 200: { description: "The quote", ...json(envelopeOf(swapQuoteSchema)) }, ...errorResponses(400, 401, 403, 404), ...unavailable },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.quote(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.quote(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -98,7 +100,7 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
         ...unavailable,
       },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.prepare(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.prepare(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -115,7 +117,7 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       request: { body: { ...json(swapExecuteBody), required: true } },
       responses: { 200: { description: "The swap, sent", ...json(envelopeOf(swapStatusSchema)) }, ...errorResponses(400, 401, 403, 404, 409), ...unavailable },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.execute(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.execute(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -176,7 +178,7 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       request: { body: { ...json(swapFaucetBody), required: true } },
       responses: { 200: { description: "What was sent", ...json(envelopeOf(swapFaucetResultSchema)) }, ...errorResponses(400, 401, 403), ...unavailable },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.faucet(c.req.valid("json").address))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.faucet(callerOf(c), c.req.valid("json").address))),
   );
 
   app.openapi(
