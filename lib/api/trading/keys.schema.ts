@@ -1,21 +1,13 @@
-import { isAddress } from "viem";
 import { z } from "zod";
 import { agentScope } from "../../auth/scopes";
+import { isSwapRecipient, SWAP_DAILY_LIMIT_MAX_USD, SWAP_RECIPIENTS_MAX, USD_AMOUNT, withinDailyLimitMax } from "../../auth/swap-policy";
 import { isIpOrCidr } from "../../http/ip-allowlist";
 
 const isoTime = z.iso.datetime({ offset: true });
 
-/** The most US dollars a daily swap limit may be set to. */
-export const MAX_SWAP_DAILY_LIMIT_USD = 1_000_000_000;
-
 const swapRecipients = z
-  .array(
-    z
-      .string()
-      .trim()
-      .refine((a) => isAddress(a, { strict: true }), "must be an EVM address (0x and 40 hex digits, with a valid checksum when mixed-case)"),
-  )
-  .max(32, "must have at most 32 entries")
+  .array(z.string().trim().refine(isSwapRecipient, "must be an EVM address (0x and 40 hex digits, with a valid checksum when mixed-case)"))
+  .max(SWAP_RECIPIENTS_MAX, `must have at most ${SWAP_RECIPIENTS_MAX} entries`)
   .meta({
     description:
       "EVM addresses swaps with this key may pay out to besides the owner's own wallets (server-held swap wallet, linked sign-in wallets); [] = the owner's wallets only",
@@ -24,9 +16,9 @@ const swapRecipients = z
 
 const swapDailyLimitUsd = z
   .string()
-  .regex(/^\d+(\.\d{1,6})?$/, 'must be US dollars as a decimal string with at most 6 decimals, such as "2500.50"')
+  .regex(USD_AMOUNT, 'must be US dollars as a decimal string with at most 6 decimals, such as "2500.50"')
   .max(20)
-  .refine((v) => Number(v) <= MAX_SWAP_DAILY_LIMIT_USD, `must be at most ${MAX_SWAP_DAILY_LIMIT_USD}`)
+  .refine(withinDailyLimitMax, `must be at most ${SWAP_DAILY_LIMIT_MAX_USD}`)
   .nullable()
   .meta({
     description: "Most US dollars this key's executed swaps may be worth per UTC day; null = no daily limit (the per-swap limit still applies)",
