@@ -133,10 +133,10 @@ export function createSwapService(deps: SwapServiceDeps) {
     const q = await liveQuote(caller.ownerId, body.quoteId);
     const sender = body.fromAddress ?? q.view.fromAddress;
     if (!sender) throw new SwapError("invalid", "fromAddress: required, since the quote was asked without one");
-    // The quote may have been asked with another key: this key's own rules apply.
-    await guard.assertRecipient(caller, q.view.toAddress, sender);
     const transactions = await reach(() => provider().prepare(q, sender));
     const main = transactions.at(-1)!;
+    // After the provider has checked the sender; the quote may have been asked with another key, and this key's own rules apply.
+    await guard.assertRecipient(caller, q.view.toAddress, main.from);
     await db
       .update(swapQuotes)
       .set({ prepared: { sender: main.from, chainId: main.chainId, to: main.to ?? "", data: main.data } })
@@ -153,16 +153,19 @@ export function createSwapService(deps: SwapServiceDeps) {
     const [done] = await db.select({ id: swaps.id }).from(swaps).where(eq(swaps.quoteId, q.id));
     if (done) throw new SwapError("conflict", `Quote ${q.id} was already executed as swap ${done.id}`);
     const account = await ownerWallet(walletCtx, ownerId);
-    await guard.assertRecipient(caller, q.view.toAddress, account.address);
     return deps.lock(ownerId, () => executeChecked(caller, q, account));
   }
 
-  /** Under the owner's swap lock: the daily limit, then sign, record and send. */
+  /**
+   * Under the owner's swap lock: the provider signs, then the key's recipient and daily limit are
+   * checked as the swap is recorded, before anything is sent (so the provider's own refusals come first).
+   */
   async function executeChecked(caller: SwapCaller, q: StoredQuote, account: PrivateKeyAccount): Promise<SwapStatusView> {
     const { ownerId } = caller;
-    const notional = await guard.assertDailyRoom(caller, q.view);
     let row: SwapRow | undefined;
     const record = async (signed: SignedTransaction[]) => {
+      await guard.assertRecipient(caller, q.view.toAddress, account.address);
+      const notional = await guard.assertDailyRoom(caller, q.view);
       const main = signed.at(-1)!;
       const inserted = await db
         .insert(swaps)

@@ -85,7 +85,7 @@ describe("where a key's swaps may pay out", () => {
     expect(q.toAddress).toBe(friend);
 
     const other = swapClient(t, (await mintKeyWithId(t, owner)).key);
-    refused(await other.prepare({ quoteId: q.id, fromAddress: stranger() }), "SWAP_RECIPIENT");
+    refused(await other.prepare({ quoteId: q.id, fromAddress: wallet }), "SWAP_RECIPIENT");
     refused(await other.execute({ quoteId: q.id }), "SWAP_RECIPIENT");
 
     expect((await api.prepare({ quoteId: q.id, fromAddress: wallet })).status).toBe(200);
