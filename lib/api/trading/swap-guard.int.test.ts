@@ -240,6 +240,7 @@ describe("setting the swap policy (owner token)", () => {
       expectError(await patchKey(owner, id, body), 400, "BAD_REQUEST");
     }
     expectError(await patchKey(owner, id, {}), 400, "BAD_REQUEST");
+    expectError(await patchKey(owner, "%00", { swapDailyLimitUsd: "5" }), 400, "BAD_REQUEST");
     expectError(await patchKey(owner, id, { swapDailyLimitUsd: "5", scopes: ["trade"] }), 400, "BAD_REQUEST");
     const keys = (await call(t, "GET", "/agent/keys", await owner.auth())).body.data as unknown[];
     expect(keys).toEqual([expect.objectContaining({ id, swapRecipients: [], swapDailyLimitUsd: null })]);
