@@ -197,7 +197,8 @@ export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: st
 
 /**
  * Changes what the key may do with swaps: the fields given replace the stored ones. Recorded in the
- * audit log with the policy before and after. Null when the owner has no such key.
+ * audit log with the policy before and after. Null when the owner has no such key. The swap service
+ * reads the policy from the database on every request, so the key cache needs no change.
  */
 export async function setSwapPolicy(ctx: KeyContext, ownerId: string, keyId: string, change: Partial<SwapPolicy>): Promise<AgentKey | null> {
   const now = ctx.clock.now();
@@ -224,7 +225,6 @@ export async function setSwapPolicy(ctx: KeyContext, ownerId: string, keyId: str
       detail: { before: policyDetail(old), after: policyDetail(row!) },
       at: new Date(now),
     });
-    ctx.cache?.forget(keyId);
     return present(row!, now);
   });
 }
