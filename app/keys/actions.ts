@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { keyIdParam } from "@/lib/auth/contract/key-id";
-import { mintAgentKeyBody, rollAgentKeyBody } from "@/lib/auth/contract/agent-keys";
+import { mintAgentKeyBody, rollAgentKeyBody, updateSwapPolicyBody } from "@/lib/auth/contract/agent-keys";
 import type { MintAgentKeyInput, MintedAgentKey } from "@/lib/client/trading";
 import { ownerAction, ownerTradingClient, refusal, type ActionResult } from "@/lib/dashboard/api";
 import type { RiskLimitsDraft } from "@/lib/dashboard/risk-limits-form";
@@ -40,6 +40,21 @@ export async function revokeKeyAction(input: { id: string }): Promise<ActionResu
     await (await ownerTradingClient(ownerId)).revokeKey(id);
     return undefined;
   });
+}
+
+/** Replaces a swap key's recipients allowlist and daily swap limit. */
+export async function setSwapPolicyAction(input: {
+  id: string;
+  policy: { swapRecipients: string[]; swapDailyLimitUsd: string | null };
+}): Promise<ActionResult> {
+  return ownerAction(
+    { ...keys, doing: "save the swap policy", input: z.object({ id: keyIdParam.shape.id, policy: updateSwapPolicyBody }) },
+    input,
+    async (ownerId, { id, policy }) => {
+      await (await ownerTradingClient(ownerId)).updateKeySwapPolicy(id, policy);
+      return undefined;
+    },
+  );
 }
 
 /** Sets (or, with every field empty, removes) the owner's limits for one of their keys or, with keyId null, for all of them. */

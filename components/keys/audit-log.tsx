@@ -10,7 +10,12 @@ import { auditPageSchema, type AuditPage, type AuditRow } from "@/lib/dashboard/
 import { When } from "@/components/ui/when";
 
 const failureBody = z.object({ error: z.string(), requestId: z.string().nullable().optional() });
-const ACTION_TONES: Record<AuditRow["action"], BadgeProps["variant"]> = { Minted: "success", Rolled: "warning", Revoked: "destructive" };
+const ACTION_TONES: Record<AuditRow["action"], BadgeProps["variant"]> = {
+  Minted: "success",
+  Rolled: "warning",
+  Revoked: "destructive",
+  "Swap policy changed": "info",
+};
 
 /** An older page from the panel's own endpoint (app/keys/audit), which holds the owner's token. */
 async function fetchAuditPage(before: number | null): Promise<AuditPage> {

@@ -1,9 +1,9 @@
 "use client";
 
-import { BanIcon, GaugeIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { ArrowLeftRightIcon, BanIcon, GaugeIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useKeyDialogs, type KeyRef } from "./key-dialogs";
+import { useKeyDialogs, type KeyRef, type SwapKeyRef } from "./key-dialogs";
 
 export function MintKeyButton() {
   const { open } = useKeyDialogs();
@@ -35,12 +35,21 @@ export function LimitsButton({ keyRef }: { keyRef: KeyRef | null }) {
   );
 }
 
-/** A row's Limits, Roll and Revoke buttons, each shown only when the key allows it. */
-export function KeyRowButtons({ keyRef, rollable, revocable }: { keyRef: KeyRef; rollable: boolean; revocable: boolean }) {
+/**
+ * A row's Limits, Swaps, Roll and Revoke buttons, each shown only when the key allows it; Swaps (the key's
+ * swap policy) for a live key with the swap scope (`swap`).
+ */
+export function KeyRowButtons({ keyRef, swap, rollable, revocable }: { keyRef: KeyRef; swap: SwapKeyRef | null; rollable: boolean; revocable: boolean }) {
   const { open } = useKeyDialogs();
   return (
     <div className="flex justify-end gap-1.5">
       {revocable ? <LimitsButton keyRef={keyRef} /> : null}
+      {revocable && swap ? (
+        <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => open({ type: "swap-policy", key: swap })}>
+          <ArrowLeftRightIcon aria-hidden="true" />
+          Swaps
+        </Button>
+      ) : null}
       {rollable ? (
         <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => open({ type: "roll", key: keyRef })}>
           <RefreshCwIcon aria-hidden="true" />

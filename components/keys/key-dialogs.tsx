@@ -8,10 +8,18 @@ import { LimitsDialog } from "./limits-dialog";
 import { MintKeyDialog } from "./mint-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RollKeyDialog } from "./roll-key-dialog";
+import { SwapPolicyDialog } from "./swap-policy-dialog";
 
 export type KeyRef = Pick<AgentKeyView, "id" | "name" | "kind">;
+/** A key with the swap scope and its swap policy as set. */
+export type SwapKeyRef = KeyRef & Pick<AgentKeyView, "swapRecipients" | "swapDailyLimitUsd">;
 /** `key: null` is the owner's limits for all keys. */
-type OpenDialog = { type: "mint" } | { type: "roll"; key: KeyRef } | { type: "revoke"; key: KeyRef } | { type: "limits"; key: KeyRef | null };
+type OpenDialog =
+  | { type: "mint" }
+  | { type: "roll"; key: KeyRef }
+  | { type: "revoke"; key: KeyRef }
+  | { type: "limits"; key: KeyRef | null }
+  | { type: "swap-policy"; key: SwapKeyRef };
 type KeyDialogs = {
   open: (dialog: OpenDialog) => void;
   /** How many limits the owner set for a key (or all keys, null). */
@@ -37,6 +45,7 @@ export function KeyDialogsProvider({ limits, children }: { /** The owner's limit
       {dialog?.type === "mint" ? <MintKeyDialog onClose={close} /> : null}
       {dialog?.type === "roll" ? <RollKeyDialog keyRef={dialog.key} onClose={close} /> : null}
       {dialog?.type === "revoke" ? <RevokeKeyDialog keyRef={dialog.key} onClose={close} /> : null}
+      {dialog?.type === "swap-policy" ? <SwapPolicyDialog keyRef={dialog.key} onClose={close} /> : null}
       {dialog?.type === "limits" ? (
         <LimitsDialog keyRef={dialog.key} current={draftFromOverride(dialog.key ? limits.keys[dialog.key.id] : limits.allKeys)} onClose={close} />
       ) : null}

@@ -59,7 +59,16 @@ function KeyRow({ agentKey: k, now }: { agentKey: AgentKeyView; now: number }) {
         <IpAllowlist entries={k.ipAllowlist} />
       </TableCell>
       <TableCell>
-        <KeyRowButtons keyRef={{ id: k.id, name: k.name, kind: k.kind }} rollable={canRoll(k)} revocable={canRevoke(k)} />
+        <KeyRowButtons
+          keyRef={{ id: k.id, name: k.name, kind: k.kind }}
+          swap={
+            k.scopes.includes("swap")
+              ? { id: k.id, name: k.name, kind: k.kind, swapRecipients: k.swapRecipients, swapDailyLimitUsd: k.swapDailyLimitUsd }
+              : null
+          }
+          rollable={canRoll(k)}
+          revocable={canRevoke(k)}
+        />
       </TableCell>
     </TableRow>
   );

@@ -19,9 +19,12 @@ import {
   type MintDraft,
   type MintDraftErrors,
   type MintDraftField,
+  scopesFor,
 } from "@/lib/dashboard/keys-actions-form";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { FieldError } from "@/components/ui/field-error";
+import { EMPTY_SWAP_POLICY } from "@/lib/dashboard/swap-policy-form";
+import { SwapPolicyFields } from "./swap-policy-fields";
 
 const SCOPE_OPTIONS = SCOPE_CHOICES.map((choice) => ({
   value: choice,
@@ -29,7 +32,7 @@ const SCOPE_OPTIONS = SCOPE_CHOICES.map((choice) => ({
   description: choice === "Custom" ? "Pick the scopes one by one" : SCOPE_PRESETS[choice].join(", "),
 }));
 const EXPIRY_OPTIONS = EXPIRY_CHOICES.map(({ value, label }) => ({ value, label }));
-const FIELD_ORDER: readonly MintDraftField[] = ["name", "scopes", "expiry", "ipAllowlist"];
+const FIELD_ORDER: readonly MintDraftField[] = ["name", "scopes", "expiry", "ipAllowlist", "swapRecipients", "swapDailyLimitUsd"];
 const FIELD_OF: Record<keyof MintDraft, MintDraftField> = {
   name: "name",
   scopeChoice: "scopes",
@@ -37,9 +40,19 @@ const FIELD_OF: Record<keyof MintDraft, MintDraftField> = {
   expiry: "expiry",
   customExpiry: "expiry",
   ipAllowlist: "ipAllowlist",
+  swapRecipients: "swapRecipients",
+  swapDailyLimitUsd: "swapDailyLimitUsd",
 };
 
-const INITIAL: MintDraft = { name: "", scopeChoice: "Read only", customScopes: ["account:read"], expiry: "never", customExpiry: "", ipAllowlist: "" };
+const INITIAL: MintDraft = {
+  name: "",
+  scopeChoice: "Read only",
+  customScopes: ["account:read"],
+  expiry: "never",
+  customExpiry: "",
+  ipAllowlist: "",
+  ...EMPTY_SWAP_POLICY,
+};
 
 /** The mint form: checked here as the API will check it, then handed to `onSubmit`. */
 export function MintKeyForm({
@@ -180,6 +193,13 @@ export function MintKeyForm({
         </p>
         <FieldError id={errorId("ipAllowlist")} message={errors.ipAllowlist} />
       </div>
+
+      {scopesFor(draft.scopeChoice, draft.customScopes).includes("swap") ? (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-sm font-medium">Swaps</legend>
+          <SwapPolicyFields id={id} draft={draft} errors={errors} onChange={update} />
+        </fieldset>
+      ) : null}
 
       <FormAlert message={error} />
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
+import { formatAtoms } from "../engine/accounts/market-units";
 import { ipMatcher } from "../http/ip-allowlist";
 import { newId } from "../ids";
 import { recordAudit } from "./audit";
@@ -33,6 +34,16 @@ export interface AgentKey {
   revokedAt: string | null;
   lastUsedAt: string | null;
   replacedBy: string | null;
+  /** Addresses swaps may pay out to besides the owner's own wallets (lower-case). */
+  swapRecipients: string[];
+  /** US dollars this key's executed swaps may be worth per UTC day; null = no daily limit. */
+  swapDailyLimitUsd: string | null;
+}
+
+/** What a key may do with swaps: extra recipients (lower-case) and a daily limit in millionths of a US dollar (null: none). */
+export interface SwapPolicy {
+  swapRecipients: string[];
+  swapDailyLimitMicros: bigint | null;
 }
 
 export interface KeyContext {
@@ -57,6 +68,8 @@ export interface NewAgentKey {
   expiresAt?: Date | null;
   ipAllowlist?: string[] | null;
   kind?: "agent" | "desk";
+  swapRecipients?: string[];
+  swapDailyLimitMicros?: bigint | null;
 }
 
 function statusOf(row: Row, now: number): AgentKeyStatus {
@@ -80,8 +93,18 @@ function present(row: Row, now: number): AgentKey {
     revokedAt: iso(row.revokedAt),
     lastUsedAt: iso(row.lastUsedAt),
     replacedBy: row.replacedBy,
+    swapRecipients: row.swapRecipients,
+    swapDailyLimitUsd: row.swapDailyLimitMicros === null ? null : formatAtoms(row.swapDailyLimitMicros),
   };
 }
+
+const recipientsOf = (addresses: readonly string[] | undefined) => [...new Set((addresses ?? []).map((a) => a.toLowerCase()))];
+
+/** How a key's swap policy reads in the audit log. */
+const policyDetail = (row: Row) => ({
+  swapRecipients: row.swapRecipients,
+  swapDailyLimitUsd: row.swapDailyLimitMicros === null ? null : formatAtoms(row.swapDailyLimitMicros),
+});
 
 async function insertKey(db: Database, ownerId: string, spec: NewAgentKey, now: Date): Promise<{ key: string; row: Row }> {
   const key = agentKeyFormat.generate();
@@ -98,6 +121,8 @@ async function insertKey(db: Database, ownerId: string, spec: NewAgentKey, now: 
       ipAllowlist: spec.ipAllowlist && spec.ipAllowlist.length > 0 ? spec.ipAllowlist : null,
       createdAt: now,
       expiresAt: spec.expiresAt ?? null,
+      swapRecipients: recipientsOf(spec.swapRecipients),
+      swapDailyLimitMicros: spec.swapDailyLimitMicros ?? null,
     })
     .returning();
   return { key, row: row! };
@@ -128,7 +153,7 @@ export async function mintAgentKey(ctx: KeyContext, ownerId: string, spec: NewAg
       actor: "owner",
       action: "key.minted",
       keyId: row.id,
-      detail: { name: row.name, scopes: row.scopes, kind: row.kind },
+      detail: { name: row.name, scopes: row.scopes, kind: row.kind, ...policyDetail(row) },
       at: new Date(now),
     });
     return { key, record: present(row, now) };
@@ -170,6 +195,40 @@ export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: st
   return getAgentKey(ctx, ownerId, keyId);
 }
 
+/**
+ * Changes what the key may do with swaps: the fields given replace the stored ones. Recorded in the
+ * audit log with the policy before and after. Null when the owner has no such key. The swap service
+ * reads the policy from the database on every request, so the key cache needs no change.
+ */
+export async function setSwapPolicy(ctx: KeyContext, ownerId: string, keyId: string, change: Partial<SwapPolicy>): Promise<AgentKey | null> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(agentKeys)
+      .where(and(eq(agentKeys.id, keyId), eq(agentKeys.ownerId, ownerId)))
+      .for("update");
+    if (!old) return null;
+    const [row] = await tx
+      .update(agentKeys)
+      .set({
+        ...(change.swapRecipients === undefined ? {} : { swapRecipients: recipientsOf(change.swapRecipients) }),
+        ...(change.swapDailyLimitMicros === undefined ? {} : { swapDailyLimitMicros: change.swapDailyLimitMicros }),
+      })
+      .where(eq(agentKeys.id, keyId))
+      .returning();
+    await recordAudit(tx, {
+      ownerId,
+      actor: "owner",
+      action: "key.swap_policy_changed",
+      keyId,
+      detail: { before: policyDetail(old), after: policyDetail(row!) },
+      at: new Date(now),
+    });
+    return present(row!, now);
+  });
+}
+
 export class KeyNotRollableError extends Error {
   override name = "KeyNotRollableError";
 }
@@ -198,7 +257,15 @@ export async function rollAgentKey(
     const { key, row } = await insertKey(
       tx,
       ownerId,
-      { name: old.name, scopes: old.scopes as AgentScope[], ipAllowlist: old.ipAllowlist, expiresAt: old.expiresAt, kind: old.kind },
+      {
+        name: old.name,
+        scopes: old.scopes as AgentScope[],
+        ipAllowlist: old.ipAllowlist,
+        expiresAt: old.expiresAt,
+        kind: old.kind,
+        swapRecipients: old.swapRecipients,
+        swapDailyLimitMicros: old.swapDailyLimitMicros,
+      },
       new Date(now),
     );
     const graceEnd = now + graceSeconds * 1000;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { JWK } from "jose";
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -66,11 +66,15 @@ export const agentKeys = pgTable(
     lastUsedAt: at("last_used_at"),
     /** Set on a key that was rolled: the key that replaced it. */
     replacedBy: text("replaced_by"),
+    /** Lower-case EVM addresses swaps may pay out to besides the owner's own wallets; empty = the owner's wallets only. */
+    swapRecipients: text("swap_recipients").array().notNull().default([]),
+    /** Most US dollars (in millionths) this key's executed swaps may be worth per UTC day; null = no daily limit. */
+    swapDailyLimitMicros: bigint("swap_daily_limit_micros", { mode: "bigint" }),
   },
   (t) => [uniqueIndex("agent_keys_hash_idx").on(t.keyHash), index("agent_keys_owner_idx").on(t.ownerId, t.createdAt)],
 );
 
-export type AuditAction = "key.minted" | "key.rolled" | "key.revoked";
+export type AuditAction = "key.minted" | "key.rolled" | "key.revoked" | "key.swap_policy_changed";
 
 /** Who did what to which key, when; append-only, readable by the owner. */
 export const auditEvents = pgTable(

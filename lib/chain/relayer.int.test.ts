@@ -192,11 +192,12 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Te
     const swap = services.deps.swap;
     let listed = withRpcUrls(swap.chains().chains, config);
     const user = privateKeyToAccount(generatePrivateKey());
-    await swap.faucet(user.address);
+    const caller = { ownerId, keyId: null };
+    await swap.faucet(caller, user.address);
     const wethOnB = listed.find((c) => c.id === B)!.tokens.find((t) => t.symbol === "WETH")!.address as Address;
     const wethBalance = () => publicClientFor(listed, B).readContract({ address: wethOnB, abi: erc20Abi, functionName: "balanceOf", args: [user.address] });
     const before = await wethBalance();
-    const quote = await swap.quote(ownerId, {
+    const quote = await swap.quote(caller, {
       fromChain: "local-a",
       toChain: "local-b",
       fromToken: "USDC",
@@ -204,7 +205,7 @@ async function restartMidTransfer(env: Record<string, string>, mine: (listed: Te
       fromAmount: parseUnits("700", 6).toString(),
       fromAddress: user.address,
     });
-    const prepared = await swap.prepare(ownerId, { quoteId: quote.id });
+    const prepared = await swap.prepare(caller, { quoteId: quote.id });
     const receipts = await userWallet(listed, user).send(prepared);
     const depositHash = receipts.at(-1)!.transactionHash;
 

@@ -21,7 +21,15 @@ export type MintedAgentKey = z.infer<typeof mintedAgentKeySchema>;
 export type RolledAgentKey = z.infer<typeof rolledAgentKeySchema>;
 export type AuditEventView = z.infer<typeof auditEventSchema>;
 export type OpenPairInput = z.input<typeof openPairBody>;
-export type MintAgentKeyInput = { name: string; scopes: AgentKeyView["scopes"]; expiresAt?: string | null; ipAllowlist?: string[] };
+export type MintAgentKeyInput = {
+  name: string;
+  scopes: AgentKeyView["scopes"];
+  expiresAt?: string | null;
+  ipAllowlist?: string[];
+  swapRecipients?: string[];
+  swapDailyLimitUsd?: string | null;
+};
+export type SwapPolicyUpdate = { swapRecipients?: string[]; swapDailyLimitUsd?: string | null };
 
 /** Typed client for the trading API at {base_url}. `token` is an owner token or an agent key, as the call needs. */
 export function createTradingClient(opts: HttpOptions) {
@@ -42,6 +50,8 @@ export function createTradingClient(opts: HttpOptions) {
     // Owner token
     listKeys: () => get("/agent/keys", z.array(agentKeySchema)),
     mintKey: (input: MintAgentKeyInput) => send("POST", "/agent/keys", input, mintedAgentKeySchema),
+    /** Replaces the key's swap recipients and/or daily swap limit. */
+    updateKeySwapPolicy: (id: string, change: SwapPolicyUpdate) => send("PATCH", `/agent/keys/${encodeURIComponent(id)}`, change, agentKeySchema),
     revokeKey: (id: string) => send("DELETE", `/agent/keys/${encodeURIComponent(id)}`, undefined, agentKeySchema),
     rollKey: (id: string, gracePeriodSeconds?: number) =>
       send("POST", `/agent/keys/${encodeURIComponent(id)}/roll`, gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds }, rolledAgentKeySchema),

@@ -9,6 +9,8 @@ const draft = (over: Partial<MintDraft> = {}): MintDraft => ({
   expiry: "never",
   customExpiry: "",
   ipAllowlist: "",
+  swapRecipients: "",
+  swapDailyLimitUsd: "",
   ...over,
 });
 
@@ -48,9 +50,33 @@ describe("buildMintInput", () => {
   it("builds the API's mint body", () => {
     expect(buildMintInput(draft({ name: "  bot  ", expiry: "7d", ipAllowlist: "203.0.113.7\n" }), NOW)).toEqual({
       ok: true,
-      input: { name: "bot", scopes: ["account:read", "trade", "swap"], expiresAt: "2026-03-17T12:00:00.000Z", ipAllowlist: ["203.0.113.7"] },
+      input: {
+        name: "bot",
+        scopes: ["account:read", "trade", "swap"],
+        expiresAt: "2026-03-17T12:00:00.000Z",
+        ipAllowlist: ["203.0.113.7"],
+        swapRecipients: [],
+        swapDailyLimitUsd: null,
+      },
     });
-    expect(buildMintInput(draft(), NOW)).toEqual({ ok: true, input: { name: "market maker", scopes: ["account:read", "trade", "swap"], expiresAt: null } });
+    expect(buildMintInput(draft(), NOW)).toEqual({
+      ok: true,
+      input: { name: "market maker", scopes: ["account:read", "trade", "swap"], expiresAt: null, swapRecipients: [], swapDailyLimitUsd: null },
+    });
+  });
+  it("sends the swap policy for a key that may swap, and leaves it out for one that may not", () => {
+    const friend = "0x5B38Da6a701c568545dCfcB03FcB875f56beddC4";
+    const policy = { swapRecipients: `${friend}\n`, swapDailyLimitUsd: "500" };
+    expect(buildMintInput(draft({ scopeChoice: "Swaps only", ...policy }), NOW)).toMatchObject({
+      ok: true,
+      input: { scopes: ["swap"], swapRecipients: [friend], swapDailyLimitUsd: "500" },
+    });
+    const readOnly = buildMintInput(draft({ scopeChoice: "Read only", swapRecipients: "0x123", swapDailyLimitUsd: "500" }), NOW);
+    expect(readOnly).toEqual({ ok: true, input: { name: "market maker", scopes: ["account:read"], expiresAt: null } });
+    expect(buildMintInput(draft({ swapRecipients: "0x123", swapDailyLimitUsd: "-1" }), NOW)).toMatchObject({
+      ok: false,
+      errors: { swapRecipients: "Not an EVM address: 0x123", swapDailyLimitUsd: expect.stringMatching(/US dollars/) },
+    });
   });
   it("reports every field in error at once", () => {
     const result = buildMintInput(

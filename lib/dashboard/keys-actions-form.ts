@@ -1,6 +1,7 @@
 import { AGENT_SCOPES, SCOPE_PRESETS, type AgentScope } from "../auth/scopes";
 import type { MintAgentKeyInput } from "../client/trading";
 import { isIpOrCidr } from "../http/ip-syntax";
+import { parseSwapPolicy, type SwapPolicyDraft, type SwapPolicyField } from "./swap-policy-form";
 
 /** The API's limits on a mint request (lib/auth/contract/agent-keys.ts). */
 export const KEY_NAME_MAX = 64;
@@ -34,7 +35,7 @@ export const GRACE_CHOICES = [
 ] as const;
 export const DEFAULT_GRACE_SECONDS = 3600;
 
-export interface MintDraft {
+export interface MintDraft extends SwapPolicyDraft {
   name: string;
   scopeChoice: ScopeChoice;
   customScopes: readonly AgentScope[];
@@ -45,7 +46,7 @@ export interface MintDraft {
   ipAllowlist: string;
 }
 
-export type MintDraftField = "name" | "scopes" | "expiry" | "ipAllowlist";
+export type MintDraftField = "name" | "scopes" | "expiry" | "ipAllowlist" | SwapPolicyField;
 export type MintDraftErrors = Partial<Record<MintDraftField, string>>;
 
 export function scopesFor(choice: ScopeChoice, customScopes: readonly AgentScope[]): AgentScope[] {
@@ -107,10 +108,19 @@ export function buildMintInput(draft: MintDraft, now: Date): { ok: true; input: 
   if (!expiry.ok) errors.expiry = expiry.error;
   const ipError = ipAllowlistError(draft.ipAllowlist);
   if (ipError) errors.ipAllowlist = ipError;
+  // The swap policy only matters, and is only sent, for a key that may swap.
+  const swap = scopes.includes("swap") ? parseSwapPolicy(draft) : null;
+  if (swap && !swap.ok) Object.assign(errors, swap.errors);
   if (Object.keys(errors).length > 0 || !expiry.ok) return { ok: false, errors };
   const { entries } = parseIpAllowlist(draft.ipAllowlist);
   return {
     ok: true,
-    input: { name, scopes, expiresAt: expiry.expiresAt, ...(entries.length > 0 ? { ipAllowlist: entries } : {}) },
+    input: {
+      name,
+      scopes,
+      expiresAt: expiry.expiresAt,
+      ...(entries.length > 0 ? { ipAllowlist: entries } : {}),
+      ...(swap?.ok ? swap.value : {}),
+    },
   };
 }

@@ -18,6 +18,8 @@ const key = (over: Partial<AgentKeyView> = {}): AgentKeyView => ({
   revokedAt: null,
   lastUsedAt: null,
   replacedBy: null,
+  swapRecipients: [],
+  swapDailyLimitUsd: null,
   ...over,
 });
 

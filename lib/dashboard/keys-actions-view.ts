@@ -81,13 +81,18 @@ export function canRoll(key: AgentKeyView): boolean {
 }
 
 export const AUDIT_PAGE_SIZE = 25;
-const AUDIT_ACTION_LABELS = { "key.minted": "Minted", "key.rolled": "Rolled", "key.revoked": "Revoked" } as const;
+const AUDIT_ACTION_LABELS = {
+  "key.minted": "Minted",
+  "key.rolled": "Rolled",
+  "key.revoked": "Revoked",
+  "key.swap_policy_changed": "Swap policy changed",
+} as const;
 
 /** One audit event as the panel shows it; also what the panel's audit endpoint returns. */
 export const auditRowSchema = z.object({
   id: z.int(),
   at: z.string(),
-  action: z.enum(["Minted", "Rolled", "Revoked"]),
+  action: z.enum(["Minted", "Rolled", "Revoked", "Swap policy changed"]),
   actor: z.string(),
   keyId: z.string().nullable(),
   keyName: z.string().nullable(),
@@ -103,7 +108,14 @@ const detailSchema = z.object({
   scopes: z.array(z.string()).optional(),
   graceSeconds: z.number().optional(),
   newKeyId: z.string().optional(),
+  after: z.object({ swapRecipients: z.array(z.string()), swapDailyLimitUsd: z.string().nullable() }).optional(),
 });
+
+/** A key's swap policy in a few words: "recipients: the owner's wallets + 2; daily limit $5000". */
+function swapPolicyNote(p: { swapRecipients: string[]; swapDailyLimitUsd: string | null }): string {
+  const recipients = p.swapRecipients.length === 0 ? "the owner's wallets only" : `the owner's wallets + ${p.swapRecipients.length}`;
+  return `Recipients: ${recipients}; daily limit ${p.swapDailyLimitUsd === null ? "none" : `$${p.swapDailyLimitUsd}`}`;
+}
 
 function auditNote(action: AuditEventView["action"], detail: z.infer<typeof detailSchema>): string | null {
   if (action === "key.minted" && detail.scopes) return `Scopes: ${detail.scopes.join(", ")}`;
@@ -113,6 +125,7 @@ function auditNote(action: AuditEventView["action"], detail: z.infer<typeof deta
     const replacement = detail.newKeyId ? `replaced by ${detail.newKeyId}` : null;
     return [replacement, grace].filter(Boolean).join("; ") || null;
   }
+  if (action === "key.swap_policy_changed" && detail.after) return swapPolicyNote(detail.after);
   return null;
 }
 

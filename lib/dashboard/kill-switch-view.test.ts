@@ -15,6 +15,8 @@ const key = (id: string, over: Partial<AgentKeyView> = {}): AgentKeyView => ({
   revokedAt: null,
   lastUsedAt: null,
   replacedBy: null,
+  swapRecipients: [],
+  swapDailyLimitUsd: null,
   ...over,
 });
 

@@ -1,3 +1,5 @@
+import type { RiskCategory } from "../trading/execution/errors";
+
 /** Why a swap request was refused; routes turn each kind into the trading API's error of the same meaning. */
 export type SwapErrorKind =
   /** A value the caller sent is wrong: unknown chain or token, bad amount or address. (400) */
@@ -10,6 +12,8 @@ export type SwapErrorKind =
   | "conflict"
   /** The risk policy refuses it. (403) */
   | "refused"
+  /** The owner's rules for the key refuse it (kill switch, recipients, daily limit); `category` names the rule. (403 RISK_REJECTED) */
+  | "risk"
   /** The chains or the provider cannot be reached. (503) */
   | "unavailable";
 
@@ -18,6 +22,7 @@ export class SwapError extends Error {
   constructor(
     readonly kind: SwapErrorKind,
     message: string,
+    readonly category?: RiskCategory,
   ) {
     super(message);
   }

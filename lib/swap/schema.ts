@@ -63,6 +63,8 @@ export const swaps = pgTable(
   {
     id: text("id").primaryKey(),
     ownerId: ownerRef(),
+    /** The agent key that executed it (desk swaps); null for a swap sent from the caller's own wallet. */
+    keyId: text("key_id"),
     quoteId: text("quote_id").notNull(),
     provider: text("provider").notNull(),
     mode: text("mode").$type<SwapMode>().notNull(),
@@ -72,6 +74,8 @@ export const swaps = pgTable(
     toToken: text("to_token").notNull(),
     fromAmount: numeric("from_amount", { precision: 78, scale: 0 }).notNull(),
     toAmountMin: numeric("to_amount_min", { precision: 78, scale: 0 }).notNull(),
+    /** The input's US dollar value at the quote, in millionths (rounded up); counts towards the key's daily limit. */
+    notionalMicros: bigint("notional_micros", { mode: "bigint" }),
     sender: text("sender").notNull(),
     recipient: text("recipient").notNull(),
     /** Hash of the swap or bridge-deposit transaction (the last one sent). */
@@ -84,7 +88,12 @@ export const swaps = pgTable(
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("swaps_quote_idx").on(t.quoteId), index("swaps_owner_idx").on(t.ownerId, t.createdAt), index("swaps_source_tx_idx").on(t.sourceTxHash)],
+  (t) => [
+    uniqueIndex("swaps_quote_idx").on(t.quoteId),
+    index("swaps_owner_idx").on(t.ownerId, t.createdAt),
+    index("swaps_source_tx_idx").on(t.sourceTxHash),
+    index("swaps_key_idx").on(t.keyId, t.createdAt),
+  ],
 );
 
 export type SwapRow = typeof swaps.$inferSelect;

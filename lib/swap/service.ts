@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { BaseError, type Hash } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
 import {
   swapQuoteSchema,
   type PreparedSwapView,
@@ -14,8 +15,10 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
+import type { OwnerLock } from "../trading/execution/owner-lock";
 import { decimalToFraction } from "../decimal";
 import { SwapError } from "./errors";
+import { createSwapGuard, type SwapCaller } from "./guard";
 import type { SignedTransaction, StoredQuote, SwapProvider } from "./provider";
 import type { SwapRiskCheck } from "./risk";
 import { swapQuotes, swaps, type SwapQuoteRow, type SwapRow } from "./schema";
@@ -38,6 +41,8 @@ export interface SwapServiceDeps {
   provider: SwapProvider | null;
   unavailable: string | null;
   risk: SwapRiskCheck;
+  /** Serialises an owner's executes, so the daily limit's check and the swap it lets through are one step. */
+  lock: OwnerLock;
 }
 
 export type SwapService = ReturnType<typeof createSwapService>;
@@ -47,6 +52,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   const { db, clock } = deps;
   const now = () => new Date(clock.now());
   const walletCtx = { db, clock, secret: deps.secret };
+  const guard = createSwapGuard({ db, clock });
 
   function provider(): SwapProvider {
     if (!deps.provider) throw new SwapError("unavailable", deps.unavailable ?? "Swaps are not available on this deployment");
@@ -86,7 +92,9 @@ export function createSwapService(deps: SwapServiceDeps) {
     return stored(row);
   }
 
-  async function quote(ownerId: string, body: SwapQuoteRequest): Promise<SwapQuoteView> {
+  async function quote(caller: SwapCaller, body: SwapQuoteRequest): Promise<SwapQuoteView> {
+    const { ownerId } = caller;
+    await guard.assertNotKilled(caller);
     const p = provider();
     const answer = await reach(() =>
       p.quote({
@@ -103,6 +111,9 @@ export function createSwapService(deps: SwapServiceDeps) {
     const id = newId("swq");
     const expiresAt = new Date(clock.now() + QUOTE_TTL_MS);
     const view: SwapQuoteView = { id, provider: p.name, expiresAt: expiresAt.toISOString(), ...answer.view };
+    // After the provider has validated the addresses, so a malformed one is a 400, not a refusal.
+    await guard.assertRecipient(caller, view.toAddress, view.fromAddress);
+    await guard.assertDailyRoom(caller, view);
     await db.insert(swapQuotes).values({
       id,
       ownerId,
@@ -117,12 +128,15 @@ export function createSwapService(deps: SwapServiceDeps) {
     return view;
   }
 
-  async function prepare(ownerId: string, body: { quoteId: string; fromAddress?: string }): Promise<PreparedSwapView> {
-    const q = await liveQuote(ownerId, body.quoteId);
+  async function prepare(caller: SwapCaller, body: { quoteId: string; fromAddress?: string }): Promise<PreparedSwapView> {
+    await guard.assertNotKilled(caller);
+    const q = await liveQuote(caller.ownerId, body.quoteId);
     const sender = body.fromAddress ?? q.view.fromAddress;
     if (!sender) throw new SwapError("invalid", "fromAddress: required, since the quote was asked without one");
     const transactions = await reach(() => provider().prepare(q, sender));
     const main = transactions.at(-1)!;
+    // After the provider has checked the sender; the quote may have been asked with another key, and this key's own rules apply.
+    await guard.assertRecipient(caller, q.view.toAddress, main.from);
     await db
       .update(swapQuotes)
       .set({ prepared: { sender: main.from, chainId: main.chainId, to: main.to ?? "", data: main.data } })
@@ -130,19 +144,32 @@ export function createSwapService(deps: SwapServiceDeps) {
     return { quoteId: q.id, fromAddress: main.from, expiresAt: q.view.expiresAt, transactions };
   }
 
-  async function execute(ownerId: string, body: { quoteId: string }): Promise<SwapStatusView> {
+  async function execute(caller: SwapCaller, body: { quoteId: string }): Promise<SwapStatusView> {
+    const { ownerId } = caller;
+    await guard.assertNotKilled(caller);
     const q = await liveQuote(ownerId, body.quoteId);
     const decision = await deps.risk({ ownerId, quote: q.view });
     if (!decision.ok) throw new SwapError("refused", `Refused by the risk policy: ${decision.reason}`);
     const [done] = await db.select({ id: swaps.id }).from(swaps).where(eq(swaps.quoteId, q.id));
     if (done) throw new SwapError("conflict", `Quote ${q.id} was already executed as swap ${done.id}`);
     const account = await ownerWallet(walletCtx, ownerId);
+    return deps.lock(ownerId, () => executeChecked(caller, q, account));
+  }
+
+  /**
+   * Under the owner's swap lock: the provider signs, then the key's recipient and daily limit are
+   * checked as the swap is recorded, before anything is sent (so the provider's own refusals come first).
+   */
+  async function executeChecked(caller: SwapCaller, q: StoredQuote, account: PrivateKeyAccount): Promise<SwapStatusView> {
+    const { ownerId } = caller;
     let row: SwapRow | undefined;
     const record = async (signed: SignedTransaction[]) => {
+      await guard.assertRecipient(caller, q.view.toAddress, account.address);
+      const notional = await guard.assertDailyRoom(caller, q.view);
       const main = signed.at(-1)!;
       const inserted = await db
         .insert(swaps)
-        .values(newSwap(ownerId, q, "desk", account.address, main.hash, signed))
+        .values({ ...newSwap(ownerId, q, "desk", account.address, main.hash, signed), keyId: caller.keyId, notionalMicros: notional })
         .onConflictDoNothing({ target: swaps.quoteId })
         .returning();
       // Another execute of the same quote recorded first: send nothing.
@@ -277,7 +304,8 @@ export function createSwapService(deps: SwapServiceDeps) {
     return { address, balances: found.tokens, native: found.native };
   }
 
-  async function faucet(address: string): Promise<SwapFaucetResult> {
+  async function faucet(caller: SwapCaller, address: string): Promise<SwapFaucetResult> {
+    await guard.assertNotKilled(caller);
     const p = provider();
     if (!p.faucet) throw new SwapError("invalid", "The faucet funds addresses on the local chains only; this deployment routes through LI.FI");
     return reach(() => p.faucet!(address));

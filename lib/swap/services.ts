@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import { startChainNetwork, type ChainNetwork } from "../chain/network";
 import { createRelayer, type Relayer } from "../chain/relayer";
+import { createOwnerLock } from "../trading/execution/owner-lock";
 import { createLifiProvider } from "./lifi/provider";
 import { createLocalProvider } from "./local/provider";
 import { keyedLock } from "../concurrency/keyed-lock";
@@ -57,6 +58,7 @@ export async function startSwapServices(input: { config: Config; database: Datab
     provider,
     unavailable,
     risk: maxNotionalPerSwap(config.swap.maxNotionalUsd),
+    lock: createOwnerLock(database, "bourse.swap"),
   });
   return {
     service,

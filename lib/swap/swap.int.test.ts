@@ -126,11 +126,12 @@ describe("quote → prepare → sign → relayer", () => {
     expect((await api.list()).body.data.map((s) => s.id)).toContain(done.id);
   });
 
-  it("delivers to toAddress when the quote names another recipient", async () => {
+  it("delivers to toAddress when the quote names another recipient the key may pay", async () => {
     const user = await fundedUser();
     const recipient = poorAddress();
+    const payer = swapClient(t, await mintKey(t, alice, ["swap"], { swapRecipients: [recipient] }));
     const q = (
-      await api.quote({
+      await payer.quote({
         fromChain: A,
         toChain: B,
         fromToken: "USDC",
@@ -141,7 +142,7 @@ describe("quote → prepare → sign → relayer", () => {
       })
     ).body.data;
     expect(q.toAddress).toBe(recipient);
-    const receipts = await user.send((await api.prepare({ quoteId: q.id })).body.data);
+    const receipts = await user.send((await payer.prepare({ quoteId: q.id })).body.data);
     const done = await api.until(receipts.at(-1)!.transactionHash, (s) => s.status !== "PENDING");
     expect(done).toMatchObject({ status: "DONE", substatus: "COMPLETED" });
     const received = await tokenBalance(listed, B, "LINK", recipient);

@@ -40,11 +40,20 @@ export function swapClient(t: TestApi, key: string) {
 
 export type SwapClient = ReturnType<typeof swapClient>;
 
-/** Mints an agent key for the owner through the API. */
-export async function mintKey(t: TestApi, owner: TestOwner, scopes: string[] = ["swap"]): Promise<string> {
-  const res = await t.request("/api/agent/keys", postJson({ name: "swap agent", scopes }, await owner.auth()));
-  const body = (await res.json()) as { data: { key: string } };
-  return body.data.key;
+/** Mints an agent key for the owner through the API; `policy` sets swapRecipients and swapDailyLimitUsd. */
+export async function mintKey(t: TestApi, owner: TestOwner, scopes: string[] = ["swap"], policy: Record<string, unknown> = {}): Promise<string> {
+  return (await mintKeyWithId(t, owner, scopes, policy)).key;
+}
+
+export async function mintKeyWithId(
+  t: TestApi,
+  owner: TestOwner,
+  scopes: string[] = ["swap"],
+  policy: Record<string, unknown> = {},
+): Promise<{ key: string; id: string }> {
+  const res = await t.request("/api/agent/keys", postJson({ name: "swap agent", scopes, ...policy }, await owner.auth()));
+  const body = (await res.json()) as { data: { key: string; id: string } };
+  return body.data;
 }
 
 /** A listed chain with the RPC URL a wallet would use, which the API does not publish. */

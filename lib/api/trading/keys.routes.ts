@@ -1,19 +1,29 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { listAudit } from "../../auth/audit";
-import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey } from "../../auth/agent-keys";
+import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey, setSwapPolicy } from "../../auth/agent-keys";
 import { KEY_MINTS_PER_HOUR } from "../../auth/mint-limit";
+import { parseAtoms } from "../../engine/accounts/market-units";
 import { keyContext, type AuthGuards } from "../middleware/auth";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { envelopeOf, errorResponses, ok } from "./envelope";
-import { agentKeySchema, mintAgentKeyBody, mintedAgentKeySchema, rollAgentKeyBody, rolledAgentKeySchema } from "../../auth/contract/agent-keys";
+import {
+  agentKeySchema,
+  mintAgentKeyBody,
+  mintedAgentKeySchema,
+  rollAgentKeyBody,
+  rolledAgentKeySchema,
+  updateSwapPolicyBody,
+} from "../../auth/contract/agent-keys";
 import { auditEventSchema, auditQuery } from "../../auth/contract/audit";
 import { keyIdParam } from "../../auth/contract/key-id";
 
 const DEFAULT_GRACE_SECONDS = 3600;
 const security = [{ ownerJwt: [] }];
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+/** A daily swap limit from the wire (decimal US dollars) in millionths; undefined stays undefined (unchanged). */
+const limitMicros = (usd: string | null | undefined) => (usd === undefined ? undefined : usd === null ? null : parseAtoms(usd));
 const notFound = () => new ApiError("NOT_FOUND", "No agent key with that id belongs to this owner.");
 
 export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards): void {
@@ -23,7 +33,9 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       path: "/agent/keys",
       tags: ["Agent keys"],
       summary: "Mint an agent key",
-      description: `The secret is in the response and never again; only its SHA-256 is stored. An owner mints at most ${KEY_MINTS_PER_HOUR} agent keys in any hour (keys minted by rolling count too; rolling itself is never refused): beyond, 429 RATE_LIMITED with Retry-After.`,
+      description:
+        `The secret is in the response and never again; only its SHA-256 is stored. An owner mints at most ${KEY_MINTS_PER_HOUR} agent keys in any hour (keys minted by rolling count too; rolling itself is never refused): beyond, 429 RATE_LIMITED with Retry-After. ` +
+        "For keys with the swap scope, `swapRecipients` (default []: the owner's own wallets only) and `swapDailyLimitUsd` (default null: none) bound where and how much its swaps may pay out.",
       security,
       middleware: [guards.owner],
       request: { body: { ...json(mintAgentKeyBody), required: true } },
@@ -39,6 +51,8 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
         scopes: body.scopes,
         expiresAt,
         ipAllowlist: body.ipAllowlist ?? null,
+        swapRecipients: body.swapRecipients,
+        swapDailyLimitMicros: limitMicros(body.swapDailyLimitUsd),
       });
       return ok(c, { ...record, key });
     },
@@ -79,12 +93,37 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
 
   app.openapi(
     createRoute({
+      method: "patch",
+      path: "/agent/keys/{id}",
+      tags: ["Agent keys"],
+      summary: "Change a key's swap policy",
+      description:
+        "Replaces the key's `swapRecipients` (addresses its swaps may pay out to besides the owner's own wallets) and/or `swapDailyLimitUsd` (US dollars its executed swaps " +
+        "may be worth per UTC day; null removes it). Takes effect on the key's next swap request; recorded in the audit log.",
+      security,
+      middleware: [guards.owner],
+      request: { params: keyIdParam, body: { ...json(updateSwapPolicyBody), required: true } },
+      responses: { 200: { description: "The key as changed", ...json(envelopeOf(agentKeySchema)) }, ...errorResponses(400, 401, 404) },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const updated = await setSwapPolicy(keyContext(c.var.deps), c.var.ownerId, c.req.valid("param").id, {
+        swapRecipients: body.swapRecipients,
+        swapDailyLimitMicros: limitMicros(body.swapDailyLimitUsd),
+      });
+      if (!updated) throw notFound();
+      return ok(c, updated);
+    },
+  );
+
+  app.openapi(
+    createRoute({
       method: "post",
       path: "/agent/keys/{id}/roll",
       tags: ["Agent keys"],
       summary: "Roll an agent key",
       description:
-        "Mints a replacement with the same name, scopes, allowlist and expiry. The old key keeps working for the grace period (default one hour, at most seven days), then expires.",
+        "Mints a replacement with the same name, scopes, allowlist, swap policy and expiry. The old key keeps working for the grace period (default one hour, at most seven days), then expires.",
       security,
       middleware: [guards.owner],
       request: { params: keyIdParam, body: { ...json(rollAgentKeyBody), required: false } },
@@ -112,7 +151,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       path: "/agent/audit",
       tags: ["Agent keys"],
       summary: "Audit log of key changes",
-      description: "Who minted, rolled or revoked which key, and when; newest first.",
+      description: "Who minted, rolled, revoked or changed the swap policy of which key, and when; newest first.",
       security,
       middleware: [guards.owner],
       request: { query: auditQuery },

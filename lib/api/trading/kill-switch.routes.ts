@@ -30,7 +30,8 @@ export function registerKillSwitchRoutes(app: OpenAPIHono<AppEnv>, guards: AuthG
       tags,
       summary: "Pull the kill switch",
       description:
-        "For one key (`keyId`) or every key: cancels the live orders it covers and refuses new orders from them (403 RISK_REJECTED, category KILL_SWITCH) until released. Reduce-only closes stay possible. Owner token.",
+        "For one key (`keyId`) or every key: cancels the live orders it covers and refuses new orders, swap quotes, prepares and executes, and the faucet from them " +
+        "(403 RISK_REJECTED, category KILL_SWITCH) until released. Reduce-only closes stay possible. Owner token.",
       security,
       middleware: [guards.owner],
       request: { body: { ...json(killSwitchBody), required: true } },

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, errorEnvelope, ok } from "./envelope";
+import { callerOf } from "./execution";
 import {
   preparedSwapSchema,
   swapBalancesQuery,
@@ -24,6 +25,16 @@ import {
 const security = [{ agentKey: [] }];
 const tags = ["Swaps"];
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+/** The 403 of a route the owner's rules for the key cover. */
+const refusals = (rules: string) => ({
+  403: {
+    description: `FORBIDDEN: the key lacks the swap scope or the IP is not allowed, or the per-swap notional limit refuses it. RISK_REJECTED: ${rules}; \`category\` names the rule, never its threshold or list`,
+    ...json(errorEnvelope),
+  },
+});
+const KILL = "the owner's kill switch covers the key (KILL_SWITCH)";
+const RECIPIENT = "toAddress is not the swap's own sender, one of the owner's wallets or on the key's swapRecipients (SWAP_RECIPIENT)";
+const DAILY = "the swap would take the key's executed swaps this UTC day over its swapDailyLimitUsd (SWAP_DAILY_NOTIONAL)";
 const unavailable = { 503: { description: "The chains or the swap provider cannot be reached (SERVICE_UNAVAILABLE)", ...json(errorEnvelope) } };
 
 const CODES: Record<SwapErrorKind, ErrorCode> = {
@@ -32,6 +43,7 @@ const CODES: Record<SwapErrorKind, ErrorCode> = {
   no_route: "NOT_FOUND",
   conflict: "CONFLICT",
   refused: "FORBIDDEN",
+  risk: "RISK_REJECTED",
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
@@ -40,7 +52,7 @@ async function swapCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof SwapError) throw new ApiError(CODES[err.kind], err.message);
+    if (err instanceof SwapError) throw new ApiError(CODES[err.kind], err.message, { category: err.category });
     throw err;
   }
 }
@@ -70,13 +82,19 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       description:
         "Prices a same-chain or cross-chain swap of `fromAmount` (an integer in the token's smallest unit: wei, or lamports on Solana with the LI.FI provider). " +
         "Chains by id or key, tokens by address or symbol. The quote has an id for prepare and execute and expires after two minutes. " +
-        "404 NOT_FOUND when no route exists at that size. Needs the swap scope.",
+        "404 NOT_FOUND when no route exists at that size. The key's swap policy applies: a `toAddress` other than the sender must be one of the owner's wallets " +
+        "or on the key's `swapRecipients`, and the swap must fit the key's daily limit (403 RISK_REJECTED). Needs the swap scope.",
       security,
       middleware: [swapKey],
       request: { body: { ...json(swapQuoteBody), required: true } },
-      responses: { 200: { description: "The quote", ...json(envelopeOf(swapQuoteSchema)) }, ...errorResponses(400, 401, 403, 404), ...unavailable },
+      responses: {
+        200: { description: "The quote", ...json(envelopeOf(swapQuoteSchema)) },
+        ...errorResponses(400, 401, 404),
+        ...refusals([KILL, RECIPIENT, DAILY].join("; ")),
+        ...unavailable,
+      },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.quote(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.quote(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -88,17 +106,18 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       description:
         "The unsigned transactions that carry out a quote for `fromAddress`, in order, each with its chain id: an approval of the exact amount when the allowance is short " +
         "(preceded by a reset to zero for tokens that require it), then the swap or bridge deposit. 409 when the quote expired or the balance is short. " +
-        "After sending, follow it with GET /agent/swap/{hash}. Needs the swap scope.",
+        "After sending, follow it with GET /agent/swap/{hash}. The calling key's recipient rule applies, whichever key asked for the quote. Needs the swap scope.",
       security,
       middleware: [swapKey],
       request: { body: { ...json(swapPrepareBody), required: true } },
       responses: {
         200: { description: "Transactions to sign", ...json(envelopeOf(preparedSwapSchema)) },
-        ...errorResponses(400, 401, 403, 404, 409),
+        ...errorResponses(400, 401, 404, 409),
+        ...refusals([KILL, RECIPIENT].join("; ")),
         ...unavailable,
       },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.prepare(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.prepare(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -108,14 +127,21 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       tags,
       summary: "Execute a swap headlessly",
       description:
-        "Signs and sends a quote's transactions with the owner's server-held wallet (GET /agent/swap/wallet), after the risk check (maximum notional per swap: 403 beyond it). " +
-        "A quote executes at most once (409 on a second try). Returns the swap, PENDING, with its transaction hashes. Needs the swap scope.",
+        "Signs and sends a quote's transactions with the owner's server-held wallet (GET /agent/swap/wallet), after the risk checks: maximum notional per swap " +
+        "(403 FORBIDDEN beyond it), then the calling key's swap policy: recipient and daily limit (403 RISK_REJECTED). An owner's executes run one at a time, " +
+        "so parallel executes cannot together pass a daily limit only one fits. A quote executes at most once (409 on a second try). " +
+        "Returns the swap, PENDING, with its transaction hashes. Needs the swap scope.",
       security,
       middleware: [swapKey],
       request: { body: { ...json(swapExecuteBody), required: true } },
-      responses: { 200: { description: "The swap, sent", ...json(envelopeOf(swapStatusSchema)) }, ...errorResponses(400, 401, 403, 404, 409), ...unavailable },
+      responses: {
+        200: { description: "The swap, sent", ...json(envelopeOf(swapStatusSchema)) },
+        ...errorResponses(400, 401, 404, 409),
+        ...refusals([KILL, RECIPIENT, DAILY].join("; ")),
+        ...unavailable,
+      },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.execute(c.var.agent.ownerId, c.req.valid("json")))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.execute(callerOf(c), c.req.valid("json")))),
   );
 
   app.openapi(
@@ -170,13 +196,19 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       path: "/agent/swap/faucet",
       tags,
       summary: "Fund an address on the local chains",
-      description: "Sends test tokens and native coin for gas to `address` on every local chain. Local provider only. Needs the swap scope.",
+      description:
+        "Sends test tokens and native coin for gas to `address` on every local chain. Local provider only. Refused while the kill switch covers the key. Needs the swap scope.",
       security,
       middleware: [swapKey],
       request: { body: { ...json(swapFaucetBody), required: true } },
-      responses: { 200: { description: "What was sent", ...json(envelopeOf(swapFaucetResultSchema)) }, ...errorResponses(400, 401, 403), ...unavailable },
+      responses: {
+        200: { description: "What was sent", ...json(envelopeOf(swapFaucetResultSchema)) },
+        ...errorResponses(400, 401),
+        ...refusals(KILL),
+        ...unavailable,
+      },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.faucet(c.req.valid("json").address))),
+    async (c) => ok(c, await swapCall(() => c.var.deps.swap.faucet(callerOf(c), c.req.valid("json").address))),
   );
 
   app.openapi(

@@ -1,8 +1,32 @@
 import { z } from "zod";
 import { agentScope } from "../scopes";
+import { isSwapRecipient, SWAP_DAILY_LIMIT_MAX_USD, SWAP_RECIPIENTS_MAX, USD_AMOUNT, withinDailyLimitMax } from "../swap-policy";
 import { isIpOrCidr } from "../../http/ip-allowlist";
 
 const isoTime = z.iso.datetime({ offset: true });
+
+const swapRecipients = z
+  .array(z.string().trim().refine(isSwapRecipient, "must be an EVM address (0x and 40 hex digits, with a valid checksum when mixed-case)"))
+  .max(SWAP_RECIPIENTS_MAX, `must have at most ${SWAP_RECIPIENTS_MAX} entries`)
+  .meta({
+    description:
+      "EVM addresses swaps with this key may pay out to besides the owner's own wallets (server-held swap wallet, linked sign-in wallets); [] = the owner's wallets only",
+    example: ["0x5B38Da6a701c568545dCfcB03FcB875f56beddC4"],
+  });
+
+const swapDailyLimitUsd = z
+  .string()
+  .regex(USD_AMOUNT, 'must be US dollars as a decimal string with at most 6 decimals, such as "2500.50"')
+  .max(20)
+  .refine(withinDailyLimitMax, `must be at most ${SWAP_DAILY_LIMIT_MAX_USD}`)
+  .nullable()
+  .meta({
+    description: "Most US dollars this key's executed swaps may be worth per UTC day; null = no daily limit (the per-swap limit still applies)",
+    example: "5000",
+  });
+
+/** The swap fields a key is minted with and the owner may change later. */
+export const swapPolicyFields = { swapRecipients, swapDailyLimitUsd };
 
 export const agentKeySchema = z
   .object({
@@ -18,6 +42,10 @@ export const agentKeySchema = z
     revokedAt: isoTime.nullable(),
     lastUsedAt: isoTime.nullable().meta({ description: "Updated at most once a minute" }),
     replacedBy: z.string().nullable().meta({ description: "Set when the key was rolled: the id of its replacement" }),
+    swapRecipients: z
+      .array(z.string())
+      .meta({ description: "Addresses swaps may pay out to besides the owner's own wallets (lower-case); [] = the owner's wallets only" }),
+    swapDailyLimitUsd: z.string().nullable().meta({ description: "US dollars the key's executed swaps may be worth per UTC day; null = no daily limit" }),
   })
   .meta({ id: "AgentKey" });
 
@@ -38,8 +66,15 @@ export const mintAgentKeyBody = z
       .array(z.string().trim().refine(isIpOrCidr, "must be an IPv4 or IPv6 address or CIDR block"))
       .max(32, "must have at most 32 entries")
       .optional(),
+    swapRecipients: swapRecipients.optional(),
+    swapDailyLimitUsd: swapDailyLimitUsd.optional(),
   })
   .meta({ id: "MintAgentKey" });
+
+export const updateSwapPolicyBody = z
+  .strictObject({ swapRecipients: swapRecipients.optional(), swapDailyLimitUsd: swapDailyLimitUsd.optional() })
+  .refine((b) => b.swapRecipients !== undefined || b.swapDailyLimitUsd !== undefined, "must set swapRecipients, swapDailyLimitUsd or both")
+  .meta({ id: "UpdateSwapPolicy", description: "The fields given replace the key's; absent ones stay as they are." });
 
 export const rollAgentKeyBody = z
   .strictObject({

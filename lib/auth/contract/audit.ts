@@ -6,7 +6,7 @@ export const auditEventSchema = z
   .object({
     id: z.int(),
     actor: z.string().meta({ description: "owner, or system" }),
-    action: z.enum(["key.minted", "key.rolled", "key.revoked"]),
+    action: z.enum(["key.minted", "key.rolled", "key.revoked", "key.swap_policy_changed"]),
     keyId: z.string().nullable(),
     detail: z.record(z.string(), z.unknown()),
     at: isoTime,

@@ -86,7 +86,14 @@ export async function startFuzzWorld(env: Record<string, string> = {}): Promise<
     attacker,
     victim,
     async victimState() {
-      const keys = dataOf(await json(t, "/api/agent/keys", { headers: victimOwner })) as { id: string; name: string; scopes: string[]; status: string }[];
+      const keys = dataOf(await json(t, "/api/agent/keys", { headers: victimOwner })) as {
+        id: string;
+        name: string;
+        scopes: string[];
+        status: string;
+        swapRecipients: string[];
+        swapDailyLimitUsd: string | null;
+      }[];
       const searchKeys = (await json(t, "/api/web/keys", { headers: victimOwner })) as {
         keys: { id: string; name: string; plan: string; credits: number; status: string }[];
       };
@@ -99,7 +106,7 @@ export async function startFuzzWorld(env: Record<string, string> = {}): Promise<
       const killSwitch = dataOf(await json(t, "/api/agent/kill-switch", { headers: victimOwner }));
       const riskLimits = dataOf(await json(t, "/api/agent/risk-limits", { headers: victimOwner }));
       return {
-        keys: keys.map(({ id, name, scopes, status }) => ({ id, name, scopes, status })),
+        keys: keys.map(({ id, name, scopes, status, swapRecipients, swapDailyLimitUsd }) => ({ id, name, scopes, status, swapRecipients, swapDailyLimitUsd })),
         searchKeys: searchKeys.keys.map(({ id, name, plan, credits, status }) => ({ id, name, plan, credits, status })),
         orders: orders.map(({ orderId, status, quantity }) => ({ orderId, status, quantity })),
         positions: positions.map(({ symbol, side, size }) => ({ symbol, side, size })),

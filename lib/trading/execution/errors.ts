@@ -11,6 +11,8 @@ export const RISK_CATEGORIES = [
   "PRICE_COLLAR",
   "OPEN_ORDERS",
   "DAILY_LOSS",
+  "SWAP_RECIPIENT",
+  "SWAP_DAILY_NOTIONAL",
 ] as const;
 export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 
@@ -48,3 +50,6 @@ export const invalid = (message: string) => new TradingError("invalid", message)
 
 /** A refusal by the risk policy: the message says what kind of limit, never its value. */
 export const riskRefusal = (category: RiskCategory, message: string) => new TradingError("risk", message, category);
+
+/** What every route the kill switch covers (orders, swaps, the faucet) answers while it is engaged. */
+export const KILL_SWITCH_MESSAGE = "The owner's kill switch is engaged for this key: no new orders or swaps until it is released.";

@@ -7,9 +7,10 @@ export type OwnerLock = <T>(ownerId: string, task: () => Promise<T>) => Promise<
 /**
  * Serialises an owner's risk-checked executions, so a check and the orders it lets through are one step:
  * in-process by a keyed queue (one database connection per owner at most), and across instances by the
- * database's advisory lock on the owner (PostgreSQL; PGlite is one process).
+ * database's advisory lock on the owner (PostgreSQL; PGlite is one process). `name` keeps unrelated
+ * serialisations of the same owner (orders, swaps) from waiting on each other.
  */
-export function createOwnerLock(database: DatabaseHandle): OwnerLock {
+export function createOwnerLock(database: DatabaseHandle, name = "bourse.owner"): OwnerLock {
   const local = keyedLock();
-  return (ownerId, task) => local(ownerId, () => database.withAdvisoryLock(`bourse.owner:${ownerId}`, task));
+  return (ownerId, task) => local(ownerId, () => database.withAdvisoryLock(`${name}:${ownerId}`, task));
 }

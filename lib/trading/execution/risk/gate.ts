@@ -1,6 +1,6 @@
 import type { Venue } from "../../../venues/venue";
 import type { Caller, TradingContext } from "../context";
-import { riskRefusal } from "../errors";
+import { KILL_SWITCH_MESSAGE, riskRefusal } from "../errors";
 import { marketOf } from "../../units";
 import { checkLeverage, checkOrders, type ProposedOrder, type RiskSnapshot } from "./check";
 import { leverageLimit } from "./limits";
@@ -26,7 +26,7 @@ export async function assertRiskAllows(
   const db = ctx.database.db;
   // Reducing orders (closes) stay possible under the switch: it stops new risk, not its removal.
   if (orders.some((o) => !o.reduceOnly) && (await killSwitchEngaged(db, caller.ownerId, caller.keyId))) {
-    throw riskRefusal("KILL_SWITCH", "The owner's kill switch is engaged for this key: no new orders until it is released.");
+    throw riskRefusal("KILL_SWITCH", KILL_SWITCH_MESSAGE);
   }
   const limits = await limitsFor(db, ctx.risk, caller.ownerId, caller.keyId);
   const snapshot = await riskSnapshot(ctx, caller.ownerId);
