@@ -6,8 +6,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type DatabaseTarget } from "../../lib/db/client";
+import { createScratchDatabase, withAdmin } from "../../lib/testing/database";
 import { startTestChains } from "../../lib/chain/testing";
 import { startFixtureSite } from "../../lib/web/testing/fixture-site";
 import { type AuditResult, auditSoak } from "./audit";
@@ -247,16 +247,8 @@ interface SoakDatabase {
 /** A fresh PostgreSQL database (dropped afterwards) or a PGlite folder inside the work folder. */
 async function soakDatabase(adminUrl: string | undefined, work: string): Promise<SoakDatabase> {
   if (adminUrl === undefined) return { target: { kind: "pglite", dataDir: path.join(work, "data", "pglite") }, drop: async () => {} };
-  const name = `bourse_soak_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: "postgres", url: url.toString() },
-    adminUrl,
-    name,
-    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
-  };
+  const scratch = await createScratchDatabase(adminUrl, "bourse_soak");
+  return { target: { kind: "postgres", url: scratch.url }, adminUrl, name: scratch.name, drop: scratch.drop };
 }
 
 async function dropConnections(database: SoakDatabase, started: number): Promise<Fault> {
@@ -270,16 +262,6 @@ async function dropConnections(database: SoakDatabase, started: number): Promise
     ]),
   );
   return { at, what: "PostgreSQL connections dropped", detail: `${rows.filter((r) => r.terminated).length} PostgreSQL connections of the server terminated` };
-}
-
-async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Pages for the scrapers, linking to each other, with words the searchers look for. */

@@ -1,16 +1,16 @@
 "use client";
 
-import { useId, useRef, useState, useTransition, type FormEvent } from "react";
+import { useId } from "react";
 import { setLimitsAction } from "@/app/keys/actions";
 import { Button } from "@/components/ui/button";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
-import { EMPTY_RISK_LIMITS, parseRiskLimits, RISK_LIMIT_FIELDS, type RiskLimitsDraft, type RiskLimitsErrors } from "@/lib/dashboard/risk-limits-form";
+import { EMPTY_RISK_LIMITS, parseRiskLimits, RISK_LIMIT_FIELDS, type RiskLimitsDraft } from "@/lib/dashboard/risk-limits-form";
 import { LockableDialog } from "@/components/ui/lockable-dialog";
 import type { KeyRef } from "./key-dialogs";
 import { LimitField } from "./limit-field";
-import { runAction } from "@/components/ui/run-action";
+import { useValidatedDraft } from "@/components/ui/use-validated-draft";
 
 /**
  * The owner's own limits for one key (keyRef) or for all keys (null), shown as currently set. They only
@@ -18,37 +18,17 @@ import { runAction } from "@/components/ui/run-action";
  */
 export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | null; current: RiskLimitsDraft; onClose: () => void }) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<RiskLimitsDraft>(current);
-  const [errors, setErrors] = useState<RiskLimitsErrors>({});
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-
-  function update(patch: Partial<RiskLimitsDraft>) {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const field of Object.keys(patch) as (keyof RiskLimitsDraft)[]) delete next[field];
-      return next;
-    });
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = parseRiskLimits(draft);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      const first = RISK_LIMIT_FIELDS.find((f) => parsed.errors[f]);
-      if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"] input`)?.focus();
-      return;
-    }
-    startTransition(async () => {
-      const result = await runAction(() => setLimitsAction({ keyId: keyRef?.id ?? null, limits: draft }));
-      if (result.ok) onClose();
-      else setError(result.error);
-    });
-  }
+  const { form, draft, errors, pending, error, update, save } = useValidatedDraft({
+    initial: current,
+    // The action takes the draft as typed and parses it again on the server.
+    parse: (limits) => {
+      const parsed = parseRiskLimits(limits);
+      return parsed.ok ? { ok: true, value: limits } : parsed;
+    },
+    fields: RISK_LIMIT_FIELDS,
+    send: (limits) => setLimitsAction({ keyId: keyRef?.id ?? null, limits }),
+    onDone: onClose,
+  });
 
   return (
     <LockableDialog locked={pending} onClose={onClose}>

@@ -1,50 +1,26 @@
 "use client";
 
-import { useId, useRef, useState, useTransition, type FormEvent } from "react";
+import { useId } from "react";
 import { setSwapPolicyAction } from "@/app/keys/actions";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
-import { draftFromPolicy, parseSwapPolicy, SWAP_POLICY_FIELDS, type SwapPolicyDraft, type SwapPolicyErrors } from "@/lib/dashboard/swap-policy-form";
+import { draftFromPolicy, parseSwapPolicy, SWAP_POLICY_FIELDS } from "@/lib/dashboard/swap-policy-form";
 import { LockableDialog } from "@/components/ui/lockable-dialog";
 import type { SwapKeyRef } from "./key-dialogs";
-import { runAction } from "@/components/ui/run-action";
+import { useValidatedDraft } from "@/components/ui/use-validated-draft";
 import { SwapPolicyFields } from "./swap-policy-fields";
 
 /** Where a swap key's swaps may pay out to, and how much they may be worth per UTC day, as currently set. */
 export function SwapPolicyDialog({ keyRef, onClose }: { keyRef: SwapKeyRef; onClose: () => void }) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SwapPolicyDraft>(() => draftFromPolicy(keyRef));
-  const [errors, setErrors] = useState<SwapPolicyErrors>({});
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-
-  function update(patch: Partial<SwapPolicyDraft>) {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const field of Object.keys(patch) as (keyof SwapPolicyDraft)[]) delete next[field];
-      return next;
-    });
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = parseSwapPolicy(draft);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      const first = SWAP_POLICY_FIELDS.find((f) => parsed.errors[f]);
-      if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, textarea)`)?.focus();
-      return;
-    }
-    startTransition(async () => {
-      const result = await runAction(() => setSwapPolicyAction({ id: keyRef.id, policy: parsed.value }));
-      if (result.ok) onClose();
-      else setError(result.error);
-    });
-  }
+  const { form, draft, errors, pending, error, update, save } = useValidatedDraft({
+    initial: () => draftFromPolicy(keyRef),
+    parse: parseSwapPolicy,
+    fields: SWAP_POLICY_FIELDS,
+    send: (policy) => setSwapPolicyAction({ id: keyRef.id, policy }),
+    onDone: onClose,
+  });
 
   return (
     <LockableDialog locked={pending} onClose={onClose}>

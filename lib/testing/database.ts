@@ -16,17 +16,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite" }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("BOURSE_TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `bourse_test_${randomBytes(6).toString("hex")}`;
+  const scratch = await createScratchDatabase(adminUrl, "bourse_test");
+  return { target: { kind: "postgres", url: scratch.url, maxConnections: 20 }, drop: scratch.drop };
+}
+
+/** A new, empty database on the server `adminUrl` names, under a random name with `prefix`; `drop` removes it. */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    target: { kind: "postgres", url: url.toString(), maxConnections: 20 },
-    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
-  };
+  return { name, url: url.toString(), drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}) };
 }
 
-async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection of its own to `url`, closed afterwards. */
+export async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
