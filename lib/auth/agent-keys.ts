@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { formatAtoms } from "../engine/accounts/market-units";
-import { ipMatcher } from "../http/ip-allowlist";
+import { ipMatcher } from "../net/ip-allowlist";
 import { newId } from "../ids";
 import { recordAudit } from "./audit";
 import { hashKey, keyFormat } from "./key-format";

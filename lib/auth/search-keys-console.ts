@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { secretBox } from "../crypto/secret-box";
 import type { Database } from "../db/client";
-import { searchConsoleKeys } from "./search-keys.schema";
+import { searchConsoleKeys } from "./schema";
 
 const PURPOSE = "search_console_key";
 

@@ -9,8 +9,7 @@ import { creditAccounts, creditCharges } from "../billing/schema";
 import { type AdminSearchKeyView, adminSearchKeyView, type SearchKeyView, searchKeyView } from "./contract/search-keys";
 import { hashKey, keyFormat } from "./key-format";
 import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
-import { owners } from "./schema";
-import { searchKeys } from "./search-keys.schema";
+import { owners, searchKeys } from "./schema";
 
 export const SEARCH_KEY_PREFIX = "bourse_sr_live_";
 export const searchKeyFormat = keyFormat(SEARCH_KEY_PREFIX);

@@ -1,6 +1,6 @@
 import { AGENT_SCOPES, SCOPE_PRESETS, type AgentScope } from "../auth/scopes";
 import type { MintAgentKeyInput } from "../client/trading";
-import { isIpOrCidr } from "../http/ip-syntax";
+import { isIpOrCidr } from "../net/ip-syntax";
 import { parseSwapPolicy, type SwapPolicyDraft, type SwapPolicyField } from "./swap-policy-form";
 
 /** The API's limits on a mint request (lib/auth/contract/agent-keys.ts). */

@@ -1,5 +1,5 @@
 import { formatIp, parseIp } from "../net/ip-address";
-import { ipMatcher, normaliseIp } from "./ip-allowlist";
+import { ipMatcher, normaliseIp } from "../net/ip-allowlist";
 
 /**
  * The client's address: the socket's peer, unless that peer is a trusted proxy, in which case the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientIpResolver } from "./client-ip";
-import { ipMatcher, isIpOrCidr } from "./ip-allowlist";
+import { ipMatcher, isIpOrCidr } from "../net/ip-allowlist";
 
 describe("isIpOrCidr", () => {
   it.each(["1.2.3.4", "10.0.0.0/8", "::1", "2001:db8::/32", "0.0.0.0/0"])("accepts %s", (e) => expect(isIpOrCidr(e)).toBe(true));

@@ -1,6 +1,6 @@
 // WEB_FETCH_ALLOW: the explicit exceptions to the private-address block (test fixtures, an intranet
 // the operator means to reach). Entries are `address:port`, `[ipv6]:port`, an address, or a CIDR block.
-import { ipFamily, isIpOrCidr } from "../http/ip-syntax";
+import { ipFamily, isIpOrCidr } from "./ip-syntax";
 import { type IpBytes, parseIp } from "./ip-address";
 
 export interface AllowEntry {

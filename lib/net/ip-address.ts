@@ -1,5 +1,5 @@
 // IP addresses as bytes, and which of them a server-side fetch must never reach.
-import { ipFamily } from "../http/ip-syntax";
+import { ipFamily } from "./ip-syntax";
 
 export type IpBytes = { readonly family: 4; readonly bytes: Uint8Array } | { readonly family: 6; readonly bytes: Uint8Array };
 

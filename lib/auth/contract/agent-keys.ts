@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agentScope } from "../scopes";
 import { isSwapRecipient, SWAP_DAILY_LIMIT_MAX_USD, SWAP_RECIPIENTS_MAX, USD_AMOUNT, withinDailyLimitMax } from "../swap-policy";
-import { isIpOrCidr } from "../../http/ip-allowlist";
+import { isIpOrCidr } from "../../net/ip-allowlist";
 
 const isoTime = z.iso.datetime({ offset: true });
 
