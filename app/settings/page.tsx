@@ -23,11 +23,11 @@ export default async function Page() {
             <CardDescription>One account, however you sign in.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4 text-sm">
-            <dl className="grid grid-cols-[8rem_1fr] gap-y-2">
+            <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-y-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
               <dt className="text-muted-foreground">Owner id</dt>
               <dd className="break-all font-mono">{ownerId}</dd>
               <dt className="text-muted-foreground">Email</dt>
-              <dd>{profile?.email ?? "none"}</dd>
+              <dd className="break-all">{profile?.email ?? "none"}</dd>
               <dt className="text-muted-foreground">Wallets</dt>
               <dd className="flex flex-col gap-1 font-mono">
                 {profile && profile.wallets.length > 0 ? profile.wallets.map((w) => <span key={w}>{w}</span>) : <span className="font-sans">none linked</span>}
