@@ -28,6 +28,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1-64 letters, digits or : _ . -")
+    .default("bourse:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -115,6 +123,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** With DATABASE_URL: instances sharing this Redis (and prefix) form one deployment (lib/cluster). */
+  redis: { url: string; prefix: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   apiBodyLimitBytes: number;
   /** Fetching web pages for scrapes: the private-address exceptions, timeout, body cap, crawl concurrency. */
@@ -225,6 +235,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment:\n${problems}`);
   }
   const e = parsed.data;
+  // PGlite admits one process per data folder: instances can share only a PostgreSQL.
+  if (e.REDIS_URL !== undefined && e.DATABASE_URL === undefined)
+    throw new ConfigError("Invalid environment:\n  REDIS_URL: instances form one deployment on a shared PostgreSQL; set DATABASE_URL too");
   const selfUrl = `http://localhost:${e.PORT}`;
   const publicUrl = trimSlash(e.PUBLIC_URL ?? selfUrl);
   return Object.freeze({
@@ -234,6 +247,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL === undefined ? undefined : { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     logLevel: e.LOG_LEVEL,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     webFetch: {

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
+import type { ClusterRuntime } from "../cluster/runtime";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
 import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
@@ -18,6 +19,8 @@ import type { TradingService } from "../trading/execution/service";
 export interface ApiDeps {
   config: Config;
   database: DatabaseHandle;
+  /** This instance in its deployment: the Redis link (when REDIS_URL) and the change bus. */
+  cluster: ClusterRuntime;
   log: Logger;
   clock: Clock;
   /** Seals server-held secrets; BOURSE_SECRET or the one generated in the data folder. */

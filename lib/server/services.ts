@@ -15,6 +15,7 @@ import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenues } from "../venues/embedded";
 import { startTrading } from "../trading/execution/start";
+import { startCluster } from "../cluster/runtime";
 
 export interface Services {
   deps: ApiDeps;
@@ -35,6 +36,10 @@ export async function startServices(input: { config: Config; log: Logger; clock?
     throw err;
   }
   log.info({ driver: database.kind }, "database ready");
+  const cluster = await startCluster({ config, log }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
   const secret = loadServerSecret(config);
   // Owner tokens' key set lists a key from the start, before the first token is minted.
@@ -48,6 +53,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
     deps: {
       config,
       database,
+      cluster,
       log,
       clock,
       secret,
@@ -67,6 +73,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       await swap.stop();
       // Owners' last changes are stored before the database closes.
       await venues.stop();
+      await cluster.close();
       await database.close();
     },
   };
