@@ -5,7 +5,9 @@ import { manualClock } from "../clock";
 import { parseConfig } from "../config";
 import { silentLogger } from "../log";
 import { startServices } from "../server/services";
-import { createTestDatabase } from "./database";
+import type { DatabaseTarget } from "../db/client";
+import { createScratchDatabase, createTestDatabase } from "./database";
+import { scratchRedisPrefix, testRedisUrl } from "./redis";
 
 export interface TestApi {
   api: Hono<AppEnv>;
@@ -19,20 +21,65 @@ export interface TestApi {
 /** The real API on a fresh, migrated database with a manual clock. */
 export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const testDb = await createTestDatabase();
-  const clock = manualClock();
-  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://bourse.test", BOURSE_SECRET: "test-secret-0123456789-0123456789-abcdef", ...env });
-  const services = await startServices({ config, log: silentLogger, clock, database: testDb.target });
-  const api = createApi(services.deps);
+  const instance = await startTestInstance(testDb.target, manualClock(), env);
   return {
-    api,
-    deps: services.deps,
-    clock,
-    request: async (path, init) => api.request(path, init),
+    ...instance,
     close: async () => {
-      await services.stop();
+      await instance.close();
       await testDb.drop();
     },
   };
+}
+
+export interface TestCluster {
+  /** In start order: the first holds the venues (the host) unless a test stops it. */
+  instances: TestApi[];
+  clock: ReturnType<typeof manualClock>;
+  /** Starts one more instance of the deployment. */
+  join(): Promise<TestApi>;
+  close(): Promise<void>;
+}
+
+/**
+ * `size` instances of one deployment in this process: one scratch PostgreSQL database, one Redis prefix
+ * (TEST_DATABASE_URL and TEST_REDIS_URL must be set), one manual clock. Started one after the other, so
+ * the first is elected venue host.
+ */
+export async function createTestCluster(size = 2, env: Record<string, string> = {}): Promise<TestCluster> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || !testRedisUrl) throw new Error("a test cluster needs TEST_DATABASE_URL and TEST_REDIS_URL");
+  const scratch = await createScratchDatabase(adminUrl, "bourse_cluster");
+  const clock = manualClock();
+  const clusterEnv = { DATABASE_URL: scratch.url, REDIS_URL: testRedisUrl, REDIS_PREFIX: scratchRedisPrefix(), ...env };
+  const target = { kind: "postgres" as const, url: scratch.url, maxConnections: 20 };
+  const instances: TestApi[] = [];
+  const join = async () => {
+    const instance = await startTestInstance(target, clock, clusterEnv);
+    instances.push(instance);
+    return instance;
+  };
+  for (let i = 0; i < size; i++) await join();
+  return {
+    instances,
+    clock,
+    join,
+    close: async () => {
+      for (const i of instances.reverse()) await i.close();
+      await scratch.drop();
+    },
+  };
+}
+
+async function startTestInstance(database: DatabaseTarget, clock: ReturnType<typeof manualClock>, env: Record<string, string>): Promise<TestApi> {
+  const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://bourse.test", BOURSE_SECRET: "test-secret-0123456789-0123456789-abcdef", ...env });
+  const services = await startServices({ config, log: silentLogger, clock, database });
+  const api = createApi(services.deps);
+  return { api, deps: services.deps, clock, request: async (path, init) => api.request(path, init), close: once(() => services.stop()) };
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 /** A JSON POST in the shape the APIs expect. */
