@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import type { ClusterRuntime } from "../cluster/runtime";
+import type { VenueHosting } from "../cluster/venue-host";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
 import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
@@ -43,6 +44,8 @@ export interface ApiDeps {
   exchange: SimExchange | undefined;
   /** Orders, positions, pairs, risk policy and kill switch over the venues (lib/trading); one per process. */
   trading: TradingService;
+  /** Whether this instance runs the venues, and its mirror of the host's when it does not (lib/cluster). */
+  hosting: VenueHosting;
 }
 
 export type AppEnv = {

@@ -83,7 +83,7 @@ export async function connectRedis(input: { url: string; prefix: string; log: Lo
     prefix,
     commands,
     key: (k) => prefix + k,
-    blocking: (role) => open(role, { commandTimeout: undefined, lazyConnect: false }),
+    blocking: (role) => open(role, { commandTimeout: undefined, lazyConnect: false, enableOfflineQueue: true }),
     publish: async (channel, message) => {
       await guard(() => commands.publish(prefix + channel, message));
     },

@@ -34,9 +34,10 @@ export interface DatabaseHandle {
   /**
    * Takes a named lock for as long as this instance runs, without waiting: the release function, or
    * null when another instance holds it. A crashed holder's lock goes with its session. PGlite serves
-   * one process (its data folder is locked), so there it is always granted.
+   * one process (its data folder is locked), so there it is always granted. `onLost` runs (once) if the
+   * lock's connection fails while held: another instance may hold it from then on.
    */
-  tryHoldLock(name: string): Promise<(() => Promise<void>) | null>;
+  tryHoldLock(name: string, onLost?: (err: Error) => void): Promise<(() => Promise<void>) | null>;
 }
 
 /** The target the configuration asks for: Postgres when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
@@ -79,6 +80,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
+/** How often a held lock's connection is checked. */
+const LOCK_PROBE_MS = 1_000;
+
 // Any fixed 64-bit number shared by every instance; it names the lock that serialises migrations.
 const MIGRATION_LOCK_ID = 0x626f757273650001n;
 
@@ -119,17 +123,33 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         conn.release(broken);
       }
     },
-    tryHoldLock: async (name) => {
+    tryHoldLock: async (name, onLost) => {
       const conn = await pool.connect();
-      conn.on("error", () => {});
+      let lost: Error | undefined;
+      let released = false;
+      const lose = (err: Error) => {
+        if (lost !== undefined || released) return;
+        lost = err;
+        onLost?.(err);
+      };
+      conn.on("error", lose);
+      conn.on("end", () => lose(new Error("the lock's connection ended")));
       const { rows } = await conn.query<{ held: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as held", [name]);
       if (rows[0]?.held !== true) {
+        released = true;
         conn.release();
         return null;
       }
+      // A connection can die without an event until it is used: use it now and then.
+      const probe = setInterval(() => {
+        conn.query("select 1").catch((err: Error) => lose(err));
+      }, LOCK_PROBE_MS);
+      probe.unref();
       return async () => {
-        await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch(() => {});
-        conn.release();
+        released = true;
+        clearInterval(probe);
+        if (lost === undefined) await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch(() => {});
+        conn.release(lost);
       };
     },
     withMigrationLock: async (fn) => {

@@ -13,8 +13,7 @@ import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
-import { startVenues } from "../venues/embedded";
-import { startTrading } from "../trading/execution/start";
+import { startVenueHosting } from "../cluster/venue-host";
 import { startCluster } from "../cluster/runtime";
 
 export interface Services {
@@ -46,8 +45,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
   if (!config.ownerJwt.jwksUrl) await ensureSigningKey({ db: database.db, clock, config, secret });
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
-  const venues = await startVenues({ config, database, clock, log });
-  const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log });
+  const hosting = await startVenueHosting({ config, database, clock, log, cluster });
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
     deps: {
@@ -63,16 +61,18 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       signInThrottle: createSignInThrottle(clock),
       searchRateLimiter: createSearchRateLimiter(clock),
       scraper: createScraper(fetchPolicyFromConfig(config)),
-      venues: venues.venues,
-      exchange: venues.exchange,
-      trading: trading.service,
+      venues: hosting.venues,
+      get exchange() {
+        return hosting.exchange();
+      },
+      trading: hosting.trading,
+      hosting,
     },
     stop: async () => {
       stopSweeper();
-      trading.stop();
       await swap.stop();
       // Owners' last changes are stored before the database closes.
-      await venues.stop();
+      await hosting.stop();
       await cluster.close();
       await database.close();
     },

@@ -31,6 +31,31 @@ export async function createTestApi(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * Moves a cluster's clock and its host's simulated market, then waits until every follower's mirror has
+ * what the host sent: after it, every instance answers market data as the host does.
+ */
+export async function advanceCluster(cluster: TestCluster, ms: number): Promise<void> {
+  cluster.clock.advance(ms);
+  await settleCluster(cluster);
+}
+
+/** Waits until every follower's mirror has applied what the host has sent so far. */
+export async function settleCluster(cluster: TestCluster): Promise<void> {
+  const host = cluster.instances.find((i) => i.deps.hosting.isHost());
+  if (host === undefined) throw new Error("no instance of the cluster hosts the venues");
+  host.deps.exchange!.advanceTo(cluster.clock.now());
+  const seq = host.deps.hosting.flushFeed()!;
+  for (const follower of cluster.instances.filter((i) => i !== host)) {
+    for (let i = 0; ; i++) {
+      const at = follower.deps.hosting.mirrorPosition();
+      if (at !== undefined && at.seq >= seq) break;
+      if (i > 500) throw new Error(`a follower's mirror stayed at ${JSON.stringify(at)}, the host is at ${seq}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
 export interface TestCluster {
   /** In start order: the first holds the venues (the host) unless a test stops it. */
   instances: TestApi[];

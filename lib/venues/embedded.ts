@@ -6,6 +6,7 @@ import { parseAtoms } from "../engine/accounts/market-units";
 import { SimExchange } from "./sim/exchange";
 import { createVenueStore } from "./sim/store";
 import type { Venue } from "./venue";
+import { VENUES } from "./catalog";
 
 export interface RunningVenues {
   venues: readonly Venue[];
@@ -18,15 +19,26 @@ export interface RunningVenues {
  * Opens the embedded exchange where it stood (owners' state from the database, the market from its
  * checkpoint) and lets it follow the clock.
  */
-export async function startVenues(input: { config: Config; database: DatabaseHandle; clock: Clock; log: Logger }): Promise<RunningVenues> {
-  const { config, database, clock, log } = input;
+export async function startVenues(input: VenueInputs): Promise<RunningVenues> {
+  const { config, database, log } = input;
   if (config.venues.mode === "off") return NO_VENUES;
   // One simulator per database: a second instance on the same PostgreSQL would trade owners' accounts twice.
-  const release = await database.tryHoldLock(SIMULATOR_LOCK);
+  const release = await database.tryHoldLock(VENUE_HOST_LOCK);
   if (release === null) {
     log.warn("venues: another instance runs the simulated venues on this database; this one serves none (trading answers 503)");
     return NO_VENUES;
   }
+  return openVenues(input, release);
+}
+
+type VenueInputs = { config: Config; database: DatabaseHandle; clock: Clock; log: Logger };
+
+/** The embedded venues' names, known before any is open (a follower mirrors them by name). */
+export const embeddedVenueNames = (config: Config): string[] => (config.venues.mode === "off" ? [] : VENUES.map((v) => v.name));
+
+/** Opens the venues for the holder of VENUE_HOST_LOCK; `release` gives the lock up when they stop. */
+export async function openVenues(input: VenueInputs, release: () => Promise<void>): Promise<RunningVenues> {
+  const { config, database, clock, log } = input;
   const started = Date.now();
   const exchange = await SimExchange.open({
     seed: config.venues.seed,
@@ -56,5 +68,6 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fn());
 }
 
-const SIMULATOR_LOCK = "bourse:simulated-venues";
+/** Held by the one instance that runs the venues: the venue host. */
+export const VENUE_HOST_LOCK = "bourse:simulated-venues";
 const NO_VENUES: RunningVenues = { venues: [], exchange: undefined, stop: async () => {} };

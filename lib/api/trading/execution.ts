@@ -24,7 +24,11 @@ export async function tradingCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof TradingError) throw new ApiError(CODES[err.kind], err.message, { category: err.category });
+    if (err instanceof TradingError)
+      throw new ApiError(CODES[err.kind], err.message, {
+        category: err.category,
+        headers: err.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(err.retryAfterSeconds) },
+      });
     throw err;
   }
 }
@@ -48,7 +52,11 @@ export const executionErrors = {
     ...json(errorEnvelope),
   },
   422: { description: "ORDER_REJECTED: a venue refused a leg; what had filled was unwound", ...json(errorEnvelope) },
-  503: { description: "No venues are running (SERVICE_UNAVAILABLE)", ...json(errorEnvelope) },
+  503: {
+    description:
+      "SERVICE_UNAVAILABLE: no venues are running, or (with Retry-After) the venue host could not answer in time, e.g. while another instance takes over; retry with the same Idempotency-Key",
+    ...json(errorEnvelope),
+  },
 };
 
 export const replayHeader = {

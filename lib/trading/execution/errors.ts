@@ -32,7 +32,7 @@ export type TradingErrorKind =
   | "idempotency_reused"
   /** A request with the same Idempotency-Key is still running. (409) */
   | "in_progress"
-  /** No venues are running here. (503) */
+  /** No venues are running, or the venue host cannot be reached now (retry after `retryAfterSeconds`). (503) */
   | "unavailable";
 
 export class TradingError extends Error {
@@ -41,6 +41,8 @@ export class TradingError extends Error {
     readonly kind: TradingErrorKind,
     message: string,
     readonly category?: RiskCategory,
+    /** For "unavailable" that passes: when to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -96,3 +96,12 @@ export async function purgeIdempotencyKeys(db: Database, now: number): Promise<n
   const gone = await db.delete(tradeIdempotency).where(lt(tradeIdempotency.expiresAt, now)).returning({ key: sql`1` });
   return gone.length;
 }
+
+/**
+ * Lets retries take over, at once, the runs a dead venue host left unfinished: only the host runs
+ * executions, so when a new one starts every unfinished run is orphaned. Returns how many.
+ */
+export async function releaseOrphanedRuns(db: Database): Promise<number> {
+  const freed = await db.update(tradeIdempotency).set({ leaseUntil: 0 }).where(isNull(tradeIdempotency.response)).returning({ key: sql`1` });
+  return freed.length;
+}
