@@ -31,9 +31,9 @@ export interface ApiDeps {
   startedAt: number;
   /** Quotes, prepares, executes and follows swaps (lib/swap). */
   swap: SwapService;
-  /** The dashboard's password sign-in attempts, per account and per address, per instance. */
+  /** The dashboard's password sign-in failures, per account and per address; across the deployment with Redis. */
   signInThrottle: SignInThrottle;
-  /** The search API's per-IP request windows, per instance. */
+  /** The search API's per-client request windows; across the deployment with Redis. */
   searchRateLimiter: SearchRateLimiter;
   /** Fetches and extracts pages under the server's fetch policy (lib/web). */
   scraper: Scraper;

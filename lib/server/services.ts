@@ -16,6 +16,8 @@ import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenues } from "../venues/embedded";
 import { startTrading } from "../trading/execution/start";
 import { startCluster } from "../cluster/runtime";
+import { windowCounterFor } from "../cluster/shared-windows";
+import { failureStoreFor } from "../cluster/shared-sign-in-failures";
 
 export interface Services {
   deps: ApiDeps;
@@ -60,8 +62,8 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       agentKeyCache: createAgentKeyCache(clock),
       startedAt: clock.now(),
       swap: swap.service,
-      signInThrottle: createSignInThrottle(clock),
-      searchRateLimiter: createSearchRateLimiter(clock),
+      signInThrottle: createSignInThrottle(clock, failureStoreFor(cluster.redis, log)),
+      searchRateLimiter: createSearchRateLimiter(clock, windowCounterFor(cluster.redis, log)),
       scraper: createScraper(fetchPolicyFromConfig(config)),
       venues: venues.venues,
       exchange: venues.exchange,
