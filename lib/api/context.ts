@@ -25,7 +25,7 @@ export interface ApiDeps {
   clock: Clock;
   /** Seals server-held secrets; BOURSE_SECRET or the one generated in the data folder. */
   secret: string;
-  /** Verified agent keys, per instance (see lib/auth/key-cache). */
+  /** Verified agent keys, per instance, forgetting revoked and rolled keys as the cluster bus announces them (lib/auth/key-cache). */
   agentKeyCache: AgentKeyCache;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;

@@ -59,7 +59,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       log,
       clock,
       secret,
-      agentKeyCache: createAgentKeyCache(clock),
+      agentKeyCache: createAgentKeyCache(clock, cluster.bus),
       startedAt: clock.now(),
       swap: swap.service,
       signInThrottle: createSignInThrottle(clock, failureStoreFor(cluster.redis, log)),
