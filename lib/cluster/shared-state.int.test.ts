@@ -7,6 +7,10 @@ import { agentKeys } from "../auth/schema";
 import { EVERY_SUBJECT } from "./bus";
 import { searchErrorBody } from "../api/search/error-body";
 import { requestFrom, serveOverHttp } from "../api/search/testbed";
+import { parseConfig } from "../config";
+import { ServerSecretError } from "../crypto/server-secret";
+import { silentLogger } from "../log";
+import { startServices } from "../server/services";
 import { createTestCluster, postJson, type TestApi, type TestCluster } from "../testing/api";
 import { createTestOwner, type TestOwner } from "../testing/owners";
 import { describeWithRedis, killRedisConnections, testRedisUrl } from "../testing/redis";
@@ -144,6 +148,21 @@ describeWithRedis(
       expectRateLimited(await searchFrom(ports[0]!, "203.0.113.7", key), 40);
       // Another client has a window of its own.
       expect((await searchFrom(ports[0]!, "203.0.113.8", key)).headers["x-ratelimit-remaining"]).toBe("59");
+    });
+
+    it("refuses to start an instance whose server secret differs from the deployment's", async () => {
+      const { databaseUrl, redis } = a.deps.config;
+      const config = parseConfig({
+        NODE_ENV: "test",
+        PUBLIC_URL: "http://bourse.test",
+        BOURSE_SECRET: "another-secret-0123456789-0123456789-abcdef",
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redis!.url,
+        REDIS_PREFIX: redis!.prefix,
+      });
+      const starting = startServices({ config, log: silentLogger, clock: cluster.clock, database: { kind: "postgres", url: databaseUrl!, maxConnections: 2 } });
+      await expect(starting).rejects.toThrow(ServerSecretError);
+      await expect(starting).rejects.toThrow(/same BOURSE_SECRET on every instance/);
     });
 
     it("limits on the instance alone while its Redis is gone, answering no 5xx", async () => {

@@ -3,9 +3,9 @@ import type { Logger } from "../log";
 import { systemClock, type Clock } from "../clock";
 import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { loadServerSecret } from "../crypto/server-secret";
+import { loadServerSecret, ServerSecretError } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
-import { ensureSigningKey } from "../auth/owner-tokens";
+import { ensureSigningKey, secretOpensSigningKey } from "../auth/owner-tokens";
 import { createSignInThrottle } from "../auth/sign-in-throttle";
 import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
@@ -44,8 +44,19 @@ export async function startServices(input: { config: Config; log: Logger; clock?
   });
   // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
   const secret = loadServerSecret(config);
-  // Owner tokens' key set lists a key from the start, before the first token is minted.
-  if (!config.ownerJwt.jwksUrl) await ensureSigningKey({ db: database.db, clock, config, secret });
+  if (!config.ownerJwt.jwksUrl) {
+    const ctx = { db: database.db, clock, config, secret };
+    // Instances of one deployment seal and sign with one secret: refuse to join with another.
+    if (config.redis && !(await secretOpensSigningKey(ctx))) {
+      await cluster.close();
+      await database.close();
+      throw new ServerSecretError(
+        "this instance's server secret cannot open the deployment's owner-token signing key: set the same BOURSE_SECRET on every instance sharing this database and Redis",
+      );
+    }
+    // Owner tokens' key set lists a key from the start, before the first token is minted.
+    await ensureSigningKey(ctx);
+  }
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
   const venues = await startVenues({ config, database, clock, log });
