@@ -1,5 +1,6 @@
 // Instances of one deployment agree: a key revoked on one is refused by the others at once, and a
-// client's search window is one across them; with Redis gone, each still limits on its own.
+// client's search window and an account's failed sign-ins are one across them; with Redis gone, each
+// still limits on its own.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { AGENT_KEY_CHANGED } from "../auth/agent-keys";
@@ -101,6 +102,24 @@ describeWithRedis(
       expect((await validate(b)).status).toBe(200);
       expect((await a.request(`/api/web/keys/${minted.id}`, { method: "DELETE", headers: await owner.auth() })).status).toBe(200);
       expect((await validate(b)).status).toBe(401);
+    });
+
+    it("gives an account one allowance of failed sign-ins across instances", async () => {
+      class Wrong extends Error {}
+      const attempt = (t: TestApi) =>
+        t.deps.signInThrottle
+          .attempt(
+            { email: "shared@example.test", ip: "198.51.100.4" },
+            async () => {
+              throw new Wrong();
+            },
+            (err) => err instanceof Wrong,
+            (seconds) => new Error(`wait ${seconds}`),
+          )
+          .catch((err: Error) => (err instanceof Wrong ? "wrong" : err.message));
+      for (let i = 0; i < 6; i++) expect(await attempt(i % 2 ? a : b)).toBe("wrong");
+      expect(await attempt(a)).toBe("wait 1");
+      expect(await attempt(b)).toBe("wait 1");
     });
 
     async function serve(t: TestApi) {
