@@ -21,7 +21,7 @@ export function createApi(deps: ApiDeps): Hono<AppEnv> {
   return app;
 }
 
-function renderError(c: Context<AppEnv>, err: ApiError): Response {
+function renderError(c: Context<AppEnv>, err: ApiError): Response | Promise<Response> {
   return isSearchApiPath(c.req.path) ? renderSearchError(c, err) : renderTradingError(c, err);
 }
 

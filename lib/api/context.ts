@@ -26,15 +26,15 @@ export interface ApiDeps {
   clock: Clock;
   /** Seals server-held secrets; BOURSE_SECRET or the one generated in the data folder. */
   secret: string;
-  /** Verified agent keys, per instance (see lib/auth/key-cache). */
+  /** Verified agent keys, per instance, forgetting revoked and rolled keys as the cluster bus announces them (lib/auth/key-cache). */
   agentKeyCache: AgentKeyCache;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
   /** Quotes, prepares, executes and follows swaps (lib/swap). */
   swap: SwapService;
-  /** The dashboard's password sign-in attempts, per account and per address, per instance. */
+  /** The dashboard's password sign-in failures, per account and per address; across the deployment with Redis. */
   signInThrottle: SignInThrottle;
-  /** The search API's per-IP request windows, per instance. */
+  /** The search API's per-client request windows; across the deployment with Redis. */
   searchRateLimiter: SearchRateLimiter;
   /** Fetches and extracts pages under the server's fetch policy (lib/web). */
   scraper: Scraper;

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Clock } from "../clock";
+import { type ClusterBus, EVERY_SUBJECT } from "../cluster/bus";
 import type { Database } from "../db/client";
 import { formatAtoms } from "../engine/accounts/market-units";
 import { ipMatcher } from "../net/ip-allowlist";
@@ -51,15 +52,29 @@ export interface KeyContext {
   clock: Clock;
   /** This instance's cache of verified keys; revoke and roll invalidate it. */
   cache?: AgentKeyCache;
+  /** Where revokes and rolls are announced, so every instance's cache forgets the key. */
+  bus?: ClusterBus;
 }
 
 export type AgentKeyCache = KeyCache<Row>;
 
-// Another instance's revocation is seen within this long; this instance's own at once.
+/** Bus topic: the key (subject: its id) was revoked or rolled; cached rows of it are stale. */
+export const AGENT_KEY_CHANGED = "agent-key.changed";
+
+// Only a backstop: changes reach every instance's cache through the bus at once.
 const CACHE_TTL_MS = 10_000;
 
-export function createAgentKeyCache(clock: Clock): AgentKeyCache {
-  return createKeyCache<Row>({ ttlMs: CACHE_TTL_MS, maxEntries: 10_000, now: () => clock.now() });
+/** This instance's cache, forgetting keys as the bus announces their changes (everything when told EVERY_SUBJECT). */
+export function createAgentKeyCache(clock: Clock, bus?: ClusterBus): AgentKeyCache {
+  const cache = createKeyCache<Row>({ ttlMs: CACHE_TTL_MS, maxEntries: 10_000, now: () => clock.now() });
+  bus?.on(AGENT_KEY_CHANGED, (keyId) => (keyId === EVERY_SUBJECT ? cache.forgetAll() : cache.forget(keyId)));
+  return cache;
+}
+
+/** After the commit: a lookup reading from now on, on any instance, sees the change (see key-cache.ts). */
+async function announceKeyChange(ctx: KeyContext, keyId: string): Promise<void> {
+  ctx.cache?.forget(keyId);
+  await ctx.bus?.publish(AGENT_KEY_CHANGED, keyId);
 }
 
 export interface NewAgentKey {
@@ -188,8 +203,7 @@ export async function revokeAgentKey(ctx: KeyContext, ownerId: string, keyId: st
     return row;
   });
   if (revoked) {
-    // After the commit: a lookup reading from now on sees the revocation (see key-cache.ts).
-    ctx.cache?.forget(keyId);
+    await announceKeyChange(ctx, keyId);
     return present(revoked, now);
   }
   return getAgentKey(ctx, ownerId, keyId);
@@ -274,8 +288,8 @@ export async function rollAgentKey(
     await recordAudit(tx, { ownerId, actor: "owner", action: "key.rolled", keyId: old.id, detail: { newKeyId: row.id, graceSeconds }, at: new Date(now) });
     return { key, record: present(row, now), previous: present(previous!, now) };
   });
-  // After the commit, as for a revoke: a cached row of the old key would lack its new expiry.
-  if (rolled) ctx.cache?.forget(keyId);
+  // As for a revoke: a cached row of the old key would lack its new expiry.
+  if (rolled) await announceKeyChange(ctx, keyId);
   return rolled;
 }
 

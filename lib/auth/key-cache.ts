@@ -2,8 +2,8 @@ import { TtlCache } from "../cache/ttl-cache";
 
 /**
  * Recently verified agent keys, by hash, so that verification does not read the database on every
- * request. Entries live `ttlMs` at most (the bound on how stale another instance's view can be) and
- * are dropped at once when this instance revokes or rolls the key.
+ * request. Entries are dropped when a revoke or roll is announced (on every instance of the deployment,
+ * through the cluster bus) and live `ttlMs` at most, a backstop should an announcement be lost.
  *
  * A lookup that misses reads the database and then fills the cache. A revoke that commits while such a
  * read is in flight must not be undone by the fill, so the cache is versioned: every `forget` moves the
@@ -15,6 +15,8 @@ export interface KeyCache<Row extends { id: string }> {
   lookup(hash: string, load: () => Promise<Row | undefined>): Promise<Row | undefined>;
   /** Forget a key by its id, once its revoke or roll has committed. */
   forget(keyId: string): void;
+  /** Forget every key: changes may have been missed. */
+  forgetAll(): void;
 }
 
 export function createKeyCache<Row extends { id: string }>(opts: { ttlMs: number; maxEntries: number; now: () => number }): KeyCache<Row> {
@@ -33,6 +35,10 @@ export function createKeyCache<Row extends { id: string }>(opts: { ttlMs: number
       version++;
       // Revokes and rolls are rare: a scan is cheaper than keeping a second index in step.
       byHash.deleteWhere((row) => row.id === keyId);
+    },
+    forgetAll() {
+      version++;
+      byHash.deleteWhere(() => true);
     },
   };
 }

@@ -102,6 +102,27 @@ export async function ensureSigningKey(ctx: OwnerTokenContext): Promise<string> 
 }
 
 /**
+ * Whether this server's secret opens the current signing key. Instances of one deployment must hold
+ * the same secret: one that cannot open the key another sealed could mint no owner token, and would
+ * refuse the others' dashboard sessions too. True when there is no current key yet.
+ */
+export async function secretOpensSigningKey(ctx: OwnerTokenContext): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ sealed: signingKeys.privateJwkSealed })
+    .from(signingKeys)
+    .where(gt(signingKeys.retiresAt, new Date(ctx.clock.now())))
+    .orderBy(desc(signingKeys.createdAt))
+    .limit(1);
+  if (!row) return true;
+  try {
+    sealer(ctx.secret).open(row.sealed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The public keys that verify owner tokens still in their validity window, the current one always
  * among them (made here if the last one retired with no token minted since).
  */

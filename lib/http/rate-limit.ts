@@ -19,39 +19,64 @@ export interface RateLimitDecision {
 
 export interface RateLimiter<Name extends string> {
   /** Counts a request of `client` against `name`'s window; a refused request is not counted. */
-  take(name: Name, client: string): RateLimitDecision;
+  take(name: Name, client: string): Promise<RateLimitDecision>;
   /** The window's state for `client` (allowed: whether a request now would pass), without counting anything. */
-  peek(name: Name, client: string): RateLimitDecision;
+  peek(name: Name, client: string): Promise<RateLimitDecision>;
+}
+
+/** One client's count in one window of one rule. */
+export interface WindowSlot {
+  name: string;
+  client: string;
+  /** In ms since epoch; a multiple of windowMs. */
+  windowStart: number;
+  windowMs: number;
+  limit: number;
+}
+
+/** Where the windows' counts live: this process's memory, or the deployment's Redis (lib/cluster/shared-limits). */
+export interface WindowCounter {
+  /** The slot's count before this request; counts the request too when `take` and that count is below the limit. */
+  count(slot: WindowSlot, take: boolean): Promise<number>;
+}
+
+/**
+ * Counts in this process only. Windows of the past are dropped when a new one begins, so memory
+ * stays proportional to the clients of the current window.
+ */
+export function memoryWindowCounter(): WindowCounter {
+  const state = new Map<string, { windowStart: number; counts: Map<string, number> }>();
+  return {
+    async count(slot, take) {
+      let window = state.get(slot.name);
+      if (!window || window.windowStart !== slot.windowStart) {
+        window = { windowStart: slot.windowStart, counts: new Map() };
+        state.set(slot.name, window);
+      }
+      const used = window.counts.get(slot.client) ?? 0;
+      if (take && used < slot.limit) window.counts.set(slot.client, used + 1);
+      return used;
+    },
+  };
 }
 
 /**
  * Fixed windows aligned to multiples of the window length since the epoch (every minute on the
- * minute for a one-minute rule), counted per client in this process only. Windows of the past are
- * dropped when a new one begins, so memory stays proportional to the clients of the current window.
+ * minute for a one-minute rule), counted per client by `counter` (in this process by default).
  */
-export function createRateLimiter<Name extends string>(clock: Clock, rules: Readonly<Record<Name, RateLimitRule>>): RateLimiter<Name> {
-  const state = new Map<Name, { windowStart: number; counts: Map<string, number> }>();
-
-  function windowOf(name: Name, now: number) {
-    const { windowMs } = rules[name];
-    const windowStart = now - (now % windowMs);
-    let current = state.get(name);
-    if (!current || current.windowStart !== windowStart) {
-      current = { windowStart, counts: new Map() };
-      state.set(name, current);
-    }
-    return current;
-  }
-
-  function decide(name: Name, client: string, count: boolean): RateLimitDecision {
+export function createRateLimiter<Name extends string>(
+  clock: Clock,
+  rules: Readonly<Record<Name, RateLimitRule>>,
+  counter: WindowCounter = memoryWindowCounter(),
+): RateLimiter<Name> {
+  async function decide(name: Name, client: string, take: boolean): Promise<RateLimitDecision> {
     const now = clock.now();
     const { limit, windowMs } = rules[name];
-    const window = windowOf(name, now);
-    const used = window.counts.get(client) ?? 0;
+    const windowStart = now - (now % windowMs);
+    const used = await counter.count({ name, client, windowStart, windowMs, limit }, take);
     const allowed = used < limit;
-    const after = count && allowed ? used + 1 : used;
-    if (after !== used) window.counts.set(client, after);
-    const resetAtMs = window.windowStart + windowMs;
+    const after = take && allowed ? used + 1 : used;
+    const resetAtMs = windowStart + windowMs;
     return {
       allowed,
       limit,

@@ -3,9 +3,9 @@ import type { Logger } from "../log";
 import { systemClock, type Clock } from "../clock";
 import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { loadServerSecret } from "../crypto/server-secret";
+import { loadServerSecret, ServerSecretError } from "../crypto/server-secret";
 import { createAgentKeyCache } from "../auth/agent-keys";
-import { ensureSigningKey } from "../auth/owner-tokens";
+import { ensureSigningKey, secretOpensSigningKey } from "../auth/owner-tokens";
 import { createSignInThrottle } from "../auth/sign-in-throttle";
 import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
@@ -15,6 +15,8 @@ import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenueHosting } from "../cluster/venue-host";
 import { startCluster } from "../cluster/runtime";
+import { windowCounterFor } from "../cluster/shared-windows";
+import { failureStoreFor } from "../cluster/shared-sign-in-failures";
 
 export interface Services {
   deps: ApiDeps;
@@ -41,8 +43,19 @@ export async function startServices(input: { config: Config; log: Logger; clock?
   });
   // PGlite admits one process per data folder, so whatever it finds open was left by a dead one.
   const secret = loadServerSecret(config);
-  // Owner tokens' key set lists a key from the start, before the first token is minted.
-  if (!config.ownerJwt.jwksUrl) await ensureSigningKey({ db: database.db, clock, config, secret });
+  if (!config.ownerJwt.jwksUrl) {
+    const ctx = { db: database.db, clock, config, secret };
+    // Instances of one deployment seal and sign with one secret: refuse to join with another.
+    if (config.redis && !(await secretOpensSigningKey(ctx))) {
+      await cluster.close();
+      await database.close();
+      throw new ServerSecretError(
+        "this instance's server secret cannot open the deployment's owner-token signing key: set the same BOURSE_SECRET on every instance sharing this database and Redis",
+      );
+    }
+    // Owner tokens' key set lists a key from the start, before the first token is minted.
+    await ensureSigningKey(ctx);
+  }
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
   const hosting = await startVenueHosting({ config, database, clock, log, cluster });
@@ -55,11 +68,11 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       log,
       clock,
       secret,
-      agentKeyCache: createAgentKeyCache(clock),
+      agentKeyCache: createAgentKeyCache(clock, cluster.bus),
       startedAt: clock.now(),
       swap: swap.service,
-      signInThrottle: createSignInThrottle(clock),
-      searchRateLimiter: createSearchRateLimiter(clock),
+      signInThrottle: createSignInThrottle(clock, failureStoreFor(cluster.redis, log)),
+      searchRateLimiter: createSearchRateLimiter(clock, windowCounterFor(cluster.redis, log)),
       scraper: createScraper(fetchPolicyFromConfig(config)),
       venues: hosting.venues,
       get exchange() {

@@ -15,9 +15,9 @@ export interface AuthGuards {
   agentKey(scope: AgentScope): MiddlewareHandler<AppEnv>;
 }
 
-/** What the agent-key functions need, from the API's dependencies: one per instance, cache included. */
+/** What the agent-key functions need, from the API's dependencies: this instance's cache, the deployment's bus. */
 export function keyContext(deps: ApiDeps): KeyContext {
-  return { db: deps.database.db, clock: deps.clock, cache: deps.agentKeyCache };
+  return { db: deps.database.db, clock: deps.clock, cache: deps.agentKeyCache, bus: deps.cluster.bus };
 }
 
 function unauthorized(message: string): ApiError {

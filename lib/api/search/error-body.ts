@@ -29,10 +29,10 @@ export function searchDocumentationUrl(publicUrl: string, code: string): string 
   return `${publicUrl}/reference/search#error-${code}`;
 }
 
-export function renderSearchError(c: Context<AppEnv>, failure: ApiError): Response {
+export async function renderSearchError(c: Context<AppEnv>, failure: ApiError): Promise<Response> {
   // A search or scrape refused before its route ran (a body that is not JSON) still counts against its
   // window and carries the rate-limit headers; a client whose window is spent is told that first.
-  const window = takeRateLimitSlot(c);
+  const window = await takeRateLimitSlot(c);
   const err = window && !window.allowed && failure.code !== "RATE_LIMITED" ? rateLimitedError(window) : failure;
   const mapped = SEARCH_CODE[err.code];
   const code = mapped?.code ?? err.code;

@@ -3,7 +3,7 @@ import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import { CONSOLE_CALLER_HEADER, verifyConsoleCaller } from "../../auth/console-caller";
 import { addressSubject, clientIpResolver } from "../../http/client-ip";
-import { createRateLimiter, rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../../http/rate-limit";
+import { createRateLimiter, rateLimitHeaders, type RateLimitDecision, type RateLimiter, type WindowCounter } from "../../http/rate-limit";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { SEARCH_API_BASE } from "../paths";
@@ -11,14 +11,14 @@ import { SEARCH_API_BASE } from "../paths";
 export type SearchWindow = "search" | "scrape";
 export type SearchRateLimiter = RateLimiter<SearchWindow>;
 
-/** The contract's windows: per client (see rateLimitSubject), per instance, one minute each. */
+/** The contract's windows: per client (see rateLimitSubject), one minute each; across the deployment when its counter is shared. */
 export const SEARCH_RATE_LIMITS = {
   search: { limit: 60, windowMs: 60_000 },
   scrape: { limit: 10, windowMs: 60_000 },
 } as const;
 
-export function createSearchRateLimiter(clock: Clock): SearchRateLimiter {
-  return createRateLimiter<SearchWindow>(clock, SEARCH_RATE_LIMITS);
+export function createSearchRateLimiter(clock: Clock, counter?: WindowCounter): SearchRateLimiter {
+  return createRateLimiter<SearchWindow>(clock, SEARCH_RATE_LIMITS, counter);
 }
 
 const LIMITED: Readonly<Record<string, SearchWindow>> = {
@@ -54,12 +54,12 @@ function rateLimitSubject(c: Context<AppEnv>): string {
  * headers on whatever the response turns out to be. Undefined for routes without a window. Called by
  * the route's middleware and, for requests refused before it (a body that is not JSON), by the error renderer.
  */
-export function takeRateLimitSlot(c: Context<AppEnv>): RateLimitDecision | undefined {
+export async function takeRateLimitSlot(c: Context<AppEnv>): Promise<RateLimitDecision | undefined> {
   const taken = c.get("rateLimit");
   if (taken) return taken;
   const window = LIMITED[`${c.req.method} ${c.req.path}`];
   if (!window) return undefined;
-  const decision = c.var.deps.searchRateLimiter.take(window, rateLimitSubject(c));
+  const decision = await c.var.deps.searchRateLimiter.take(window, rateLimitSubject(c));
   c.set("rateLimit", decision);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
   return decision;
@@ -73,7 +73,7 @@ export function rateLimitedError(d: RateLimitDecision): ApiError {
 
 /** First on /v1/search and /v1/scrape: before the key is checked, so refused keys use up the window too. */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const decision = takeRateLimitSlot(c);
+  const decision = await takeRateLimitSlot(c);
   if (decision && !decision.allowed) throw rateLimitedError(decision);
   await next();
 };

@@ -23,10 +23,11 @@ const route = createRoute({
 const window = (d: RateLimitDecision) => ({ limit: d.limit, remaining: d.remaining, reset: Math.ceil(d.resetAtMs / 1000) });
 
 export function registerValidate(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const key = c.var.searchKey;
     const limiter = c.var.deps.searchRateLimiter;
     const ip = clientIpOf(c);
-    return c.json(keyValidationView(key, { search: window(limiter.peek("search", ip)), scrape: window(limiter.peek("scrape", ip)) }), 200);
+    const [search, scrape] = await Promise.all([limiter.peek("search", ip), limiter.peek("scrape", ip)]);
+    return c.json(keyValidationView(key, { search: window(search), scrape: window(scrape) }), 200);
   });
 }

@@ -43,6 +43,7 @@ it("a lookup that read the key before its revoke committed does not cache it aft
         return row;
       }),
     forget: (keyId) => cache.forget(keyId),
+    forgetAll: () => cache.forgetAll(),
   };
   const api = createApi({ ...t.deps, agentKeyCache: interleaved });
   const headers = { authorization: `Bearer ${minted.data.key}` };
