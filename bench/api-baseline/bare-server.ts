@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bookFixture } from "./book-fixture";
-import { announceReady } from "../lib/child";
+import { announceReady } from "../../lib/testing/child-process";
 
 const json = bookFixture().toString();
 const length = Buffer.byteLength(json);

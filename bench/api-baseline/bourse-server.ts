@@ -1,8 +1,8 @@
 // Our request path for API calls: server.ts's dispatcher → Hono (request id, logging, body guard) → a route.
-import { serveBenchApi } from "../lib/bourse-api-server";
+import { serveApi } from "../../lib/testing/serve-api";
 import { bookFixture } from "./book-fixture";
 
 const json = bookFixture().toString();
-await serveBenchApi((api) => {
+await serveApi((api) => {
   api.get("/api/bench/book", (c) => c.body(json, 200, { "content-type": "application/json" }));
 });

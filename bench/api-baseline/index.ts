@@ -1,4 +1,4 @@
-import { startChildServer } from "../lib/child";
+import { startChildServer } from "../../lib/testing/child-process";
 import { drive } from "../lib/load";
 import { number, table } from "../lib/report";
 

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { announceReady } from "../lib/child";
+import { announceReady } from "../../lib/testing/child-process";
 
 const body = fs.readFileSync(process.env.BENCH_BODY_FILE ?? "");
 const server = createServer((_req, res) => {

@@ -1,8 +1,8 @@
 // The real API with the embedded venues following the wall clock: /api/aggregated/book answered live, and
 // /api/bench/book-static writing the bytes of its first answer through the same stack (the framework's share).
-import { serveBenchApi } from "../lib/bourse-api-server";
+import { serveApi } from "../../lib/testing/serve-api";
 
-await serveBenchApi((api) => {
+await serveApi((api) => {
   let body: string | undefined;
   api.get("/api/bench/book-static", async (c) => {
     body ??= await (await api.request("/api/aggregated/book?symbol=BTC-USD")).text();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startChildServer, type ChildServer } from "../lib/child";
+import { startChildServer, type ChildServer } from "../../lib/testing/child-process";
 import { drive, type LoadResult } from "../lib/load";
 import { number, table } from "../lib/report";
 import { mergeTimeMicros } from "./merge";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startChildServer } from "../lib/child";
+import { startChildServer } from "../../lib/testing/child-process";
 import { number, table } from "../lib/report";
 
 /**

@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DatabaseHandle } from "../../lib/db/client";
-import { storedLedger } from "../../lib/testing/venues";
+import { auditVenueAccounts } from "../../lib/testing/venues";
 import type { SoakSetup } from "./setup";
 import type { Ledger } from "./workloads";
 
@@ -96,35 +96,9 @@ async function auditOrders(database: DatabaseHandle, ledger: Ledger, findings: A
 
 /** Σ stored fills = stored position per owner, venue and symbol, and collateral = deposits + PnL − fees + funding. */
 async function auditPositions(database: DatabaseHandle, findings: AuditFinding[]): Promise<number> {
-  const accounts = await rows(
-    database,
-    z.object({ owner_id: z.string(), venue: z.string(), collateral: z.coerce.bigint() }),
-    sql`select owner_id, venue, collateral::text as collateral from venue_accounts where owner_id like ${SOAK_OWNERS}`,
-  );
-  const positions = await rows(
-    database,
-    z.object({ owner_id: z.string(), venue: z.string(), symbol: z.string(), size_lots: z.coerce.number() }),
-    sql`select owner_id, venue, symbol, size_lots from venue_positions where owner_id like ${SOAK_OWNERS}`,
-  );
-  let checked = 0;
-  for (const account of accounts) {
-    const ledger = await storedLedger(database, account.owner_id, account.venue);
-    const held = positions.filter((p) => p.owner_id === account.owner_id && p.venue === account.venue);
-    const symbols = new Set([...held.map((p) => p.symbol), ...Object.keys(ledger.lotsBySymbol)]);
-    for (const symbol of symbols) {
-      checked++;
-      const position = held.find((p) => p.symbol === symbol)?.size_lots ?? 0;
-      const fills = ledger.lotsBySymbol[symbol] ?? 0;
-      if (position !== fills)
-        findings.push({ kind: "inconsistent", what: `${account.owner_id} ${account.venue} ${symbol}: position ${position} lots, Σ fills ${fills} lots` });
-    }
-    if (account.collateral !== ledger.expectedCollateral)
-      findings.push({
-        kind: "inconsistent",
-        what: `${account.owner_id} ${account.venue}: collateral ${account.collateral}, deposits + PnL − fees + funding ${ledger.expectedCollateral}`,
-      });
-  }
-  return checked;
+  const audit = await auditVenueAccounts(database, SOAK_OWNERS);
+  for (const what of audit.findings) findings.push({ kind: "inconsistent", what });
+  return audit.checked;
 }
 
 /**

@@ -8,7 +8,7 @@ import { owners } from "../../lib/auth/schema";
 import { mintSearchKey } from "../../lib/auth/search-keys";
 import { grantCredits } from "../../lib/billing/ledger";
 import type { ApiDeps } from "../../lib/api/context";
-import { serveBenchApi } from "../lib/bourse-api-server";
+import { serveApi } from "../../lib/testing/serve-api";
 import { SOAK_CREDITS, type SoakSetup, type Vitals } from "./setup";
 
 const setupFile = process.env.SOAK_SETUP_FILE!;
@@ -52,7 +52,7 @@ function vitals(): Vitals {
   return { pid: process.pid, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, handles };
 }
 
-await serveBenchApi(
+await serveApi(
   async (api, deps) => {
     if (!fs.existsSync(setupFile)) {
       const setup = await createSetup(deps);

@@ -64,6 +64,8 @@ export const DEFAULT_HOST_CALL_LIMITS: HostCallLimits = { timeoutMs: 5_000, maxQ
 export interface HostCaller {
   /** Runs `method` on the venue host; rejects with HostUnavailable when it cannot, or with the host's own error. */
   call<T>(method: string, args: readonly unknown[]): Promise<T>;
+  /** Answers every waiting call with HostUnavailable now (a new host took over: the old one's calls will never be answered). */
+  abandonPending(reason: string): void;
   close(): void;
 }
 
@@ -96,6 +98,13 @@ export async function createHostCaller(input: {
       if (pending.has(notice.id)) void fetchStored(notice.id);
     } else settle(notice);
   });
+  const abandon = (reason: string) => {
+    for (const [id, waiting] of pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new HostUnavailable(reason, 1));
+      pending.delete(id);
+    }
+  };
   return {
     call: async <T>(method: string, args: readonly unknown[]) => {
       if (pending.size >= limits.maxPending) throw new HostUnavailable("This instance has too many calls waiting for the venue host; retry shortly.");
@@ -119,13 +128,10 @@ export async function createHostCaller(input: {
       }
       return answer;
     },
+    abandonPending: (reason) => abandon(reason),
     close: () => {
       unsubscribe();
-      for (const [id, waiting] of pending) {
-        clearTimeout(waiting.timer);
-        waiting.reject(new HostUnavailable("This instance is shutting down."));
-        pending.delete(id);
-      }
+      abandon("This instance is shutting down.");
     },
   };
 }

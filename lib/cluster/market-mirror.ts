@@ -160,7 +160,14 @@ const RESYNC_RETRY_MS = 1_000;
 const MAX_BUFFERED = 1_000;
 
 /** Mirrors the host's venues: subscribes to the feed, takes a snapshot, resynchronises on any gap. */
-export async function startMarketMirror(input: { redis: RedisLink; host: HostCaller; venueNames: readonly string[]; log: Logger }): Promise<MarketMirror> {
+export async function startMarketMirror(input: {
+  redis: RedisLink;
+  host: HostCaller;
+  venueNames: readonly string[];
+  log: Logger;
+  /** A feed from another host than before arrived: the previous host is gone. */
+  onHostChange?: (host: string) => void;
+}): Promise<MarketMirror> {
   const { redis, host, log } = input;
   const venues = input.venueNames.map((name) => new MirrorVenue(name, host));
   const byName = new Map(venues.map((v) => [v.name, v]));
@@ -195,7 +202,14 @@ export async function startMarketMirror(input: { redis: RedisLink; host: HostCal
     }
   };
 
+  let lastHost: string | null = null;
+  const noteHost = (host: string) => {
+    if (lastHost !== null && host !== lastHost) input.onHostChange?.(host);
+    lastHost = host;
+  };
+
   const onMessage = (m: FeedMessage) => {
+    noteHost(m.host);
     if (resyncing !== null) {
       if (resyncing.length < MAX_BUFFERED) resyncing.push(m);
       return;

@@ -45,6 +45,8 @@ interface HostingInputs {
   onLostLock?: (err: Error) => void;
 }
 
+const HOST_CHANGED = "The venue host changed while this call waited; retry with the same Idempotency-Key.";
+
 /** How often a follower tries to become host: a dead host is replaced within about this. */
 const ELECTION_INTERVAL_MS = 1_000;
 /** How long a new follower waits for the host's first snapshot before serving. */
@@ -85,7 +87,14 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
     });
 
   const follow = async () => {
-    mirror = await startMarketMirror({ redis, host: caller, venueNames: names, log });
+    mirror = await startMarketMirror({
+      redis,
+      host: caller,
+      venueNames: names,
+      log,
+      // Calls the dead host took will never be answered: say 503 now, so clients retry on the new host.
+      onHostChange: () => caller.abandonPending(HOST_CHANGED),
+    });
     for (const f of facades) f.attach(mirror.venues.find((v) => v.name === f.name)!);
   };
 
@@ -97,6 +106,8 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
     for (const f of facades) f.attach(venues.venues.find((v) => v.name === f.name)!);
     mirror?.stop();
     mirror = undefined;
+    // Calls this instance sent to the dead host will never be answered: 503 now, and the retries run here.
+    caller.abandonPending(HOST_CHANGED);
     const server = serveHostCalls({
       redis,
       handle: hostCallHandler({ trading: trading.service, venues: venues.venues, feed }),

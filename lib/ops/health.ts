@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { DatabaseHandle } from "../db/client";
 import type { Clock } from "../clock";
 import { APP_VERSION } from "../version";
+import type { ClusterRuntime } from "../cluster/runtime";
+import type { VenueHosting } from "../cluster/venue-host";
 
 export const healthSchema = z
   .object({
@@ -9,6 +11,14 @@ export const healthSchema = z
     version: z.string().meta({ example: "0.1.0" }),
     uptime_seconds: z.int().min(0),
     timestamp: z.iso.datetime(),
+    instance: z
+      .object({
+        id: z.string(),
+        role: z.enum(["single", "host", "follower"]).meta({
+          description: "single: the whole deployment (no REDIS_URL); host: runs the venues for its deployment; follower: serves every route through the host",
+        }),
+      })
+      .meta({ description: "This instance in its deployment" }),
     checks: z.object({
       database: z.object({
         status: z.enum(["ok", "error"]),
@@ -16,6 +26,10 @@ export const healthSchema = z
         latency_ms: z.number().min(0),
         error: z.string().optional(),
       }),
+      redis: z
+        .object({ status: z.enum(["ok", "error"]), latency_ms: z.number().min(0), error: z.string().optional() })
+        .optional()
+        .meta({ description: "Present when instances share a Redis (REDIS_URL)" }),
     }),
   })
   .meta({ id: "Health", description: "Application health" });
@@ -24,27 +38,45 @@ export type Health = z.infer<typeof healthSchema>;
 
 const DATABASE_TIMEOUT_MS = 2000;
 
-/** Checks that the database answers in time and reports version and uptime. */
-export async function checkHealth(input: { database: DatabaseHandle; clock: Clock; startedAt: number }): Promise<Health> {
-  const { database, clock, startedAt } = input;
-  const t0 = performance.now();
-  let dbError: string | undefined;
-  try {
-    await withTimeout(database.ping(), DATABASE_TIMEOUT_MS);
-  } catch (err) {
-    dbError = err instanceof TimeoutError ? err.message : "database unreachable";
-  }
-  const latency = Math.round((performance.now() - t0) * 100) / 100;
+/** Checks that the database (and the deployment's Redis) answer in time and reports version, uptime and role. */
+export async function checkHealth(input: {
+  database: DatabaseHandle;
+  clock: Clock;
+  startedAt: number;
+  cluster: ClusterRuntime;
+  hosting: Pick<VenueHosting, "isHost">;
+}): Promise<Health> {
+  const { database, clock, startedAt, cluster } = input;
+  const redis = cluster.redis;
+  const [db, redisCheck] = await Promise.all([
+    timed(() => database.ping(), "database unreachable"),
+    redis === undefined ? undefined : timed(() => redis.commands.ping().then(() => {}), "redis unreachable"),
+  ]);
   const now = clock.now();
   return {
-    status: dbError ? "degraded" : "ok",
+    status: db.error || redisCheck?.error ? "degraded" : "ok",
     version: APP_VERSION,
     uptime_seconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
     timestamp: new Date(now).toISOString(),
+    instance: { id: cluster.instanceId, role: redis === undefined ? "single" : input.hosting.isHost() ? "host" : "follower" },
     checks: {
-      database: { status: dbError ? "error" : "ok", driver: database.kind, latency_ms: latency, ...(dbError ? { error: dbError } : {}) },
+      database: { status: db.error ? "error" : "ok", driver: database.kind, latency_ms: db.latency, ...(db.error ? { error: db.error } : {}) },
+      ...(redisCheck === undefined
+        ? {}
+        : { redis: { status: redisCheck.error ? "error" : "ok", latency_ms: redisCheck.latency, ...(redisCheck.error ? { error: redisCheck.error } : {}) } }),
     },
   };
+}
+
+async function timed(ping: () => Promise<void>, unreachable: string): Promise<{ latency: number; error?: string }> {
+  const t0 = performance.now();
+  let error: string | undefined;
+  try {
+    await withTimeout(ping(), DATABASE_TIMEOUT_MS);
+  } catch (err) {
+    error = err instanceof TimeoutError ? err.message : unreachable;
+  }
+  return { latency: Math.round((performance.now() - t0) * 100) / 100, error };
 }
 
 class TimeoutError extends Error {}

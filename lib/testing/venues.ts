@@ -1,5 +1,5 @@
 // Test support: one simulated venue on a real, migrated database, with prices and liquidity set by hand.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { owners } from "../auth/schema";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
@@ -121,4 +121,32 @@ export async function storedLedger(database: DatabaseHandle, ownerId: string, ve
     /** deposits + realized PnL − fees + funding */
     expectedCollateral: BigInt(deposits!.sum) + BigInt(fills!.realized) - BigInt(fills!.fees) + BigInt(funding!.sum),
   };
+}
+
+/**
+ * Σ stored fills = stored position per owner, venue and symbol, and collateral = deposits + PnL − fees +
+ * funding, for the owners whose id is LIKE `ownerPattern`. Returns what does not hold, and how much was checked.
+ */
+export async function auditVenueAccounts(database: DatabaseHandle, ownerPattern: string): Promise<{ checked: number; findings: string[] }> {
+  const result = (query: SQL) => database.db.execute(query) as unknown as Promise<{ rows: Record<string, unknown>[] }>;
+  const accounts = (await result(sql`select owner_id, venue, collateral::text as collateral from venue_accounts where owner_id like ${ownerPattern}`)).rows;
+  const positions = (await result(sql`select owner_id, venue, symbol, size_lots from venue_positions where owner_id like ${ownerPattern}`)).rows;
+  const findings: string[] = [];
+  let checked = 0;
+  for (const account of accounts) {
+    const owner = String(account.owner_id);
+    const venue = String(account.venue);
+    const ledger = await storedLedger(database, owner, venue);
+    const held = positions.filter((p) => p.owner_id === owner && p.venue === venue);
+    const symbols = new Set([...held.map((p) => String(p.symbol)), ...Object.keys(ledger.lotsBySymbol)]);
+    for (const symbol of symbols) {
+      checked++;
+      const position = Number(held.find((p) => p.symbol === symbol)?.size_lots ?? 0);
+      const fills = ledger.lotsBySymbol[symbol] ?? 0;
+      if (position !== fills) findings.push(`${owner} ${venue} ${symbol}: position ${position} lots, Σ fills ${fills} lots`);
+    }
+    if (BigInt(String(account.collateral)) !== ledger.expectedCollateral)
+      findings.push(`${owner} ${venue}: collateral ${String(account.collateral)}, deposits + PnL − fees + funding ${ledger.expectedCollateral}`);
+  }
+  return { checked, findings };
 }

@@ -1,5 +1,6 @@
-// Serves the real API on loopback for benchmarks, through server.ts's dispatcher: PGlite in a temporary
-// folder unless DATABASE_URL is set. `prepare` adds bench routes or data before it listens.
+// Serves the real API on loopback in a process of its own, for benchmarks and tests that need real
+// processes (a cluster's instances, killed mid-load), through server.ts's dispatcher: PGlite in a
+// temporary folder unless DATABASE_URL is set. `prepare` adds routes or data before it listens.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,23 +8,23 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import { createApi } from "../../lib/api/app";
-import type { ApiDeps, AppEnv } from "../../lib/api/context";
-import { parseConfig } from "../../lib/config";
-import { createLogger } from "../../lib/log";
-import { createDispatcher } from "../../lib/http/dispatch";
-import { bookFastLane } from "../../lib/api/trading/book-fast-lane";
-import { startServices } from "../../lib/server/services";
-import { announceReady } from "./child";
+import { createApi } from "../api/app";
+import type { ApiDeps, AppEnv } from "../api/context";
+import { parseConfig } from "../config";
+import { createLogger } from "../log";
+import { createDispatcher } from "../http/dispatch";
+import { bookFastLane } from "../api/trading/book-fast-lane";
+import { startServices } from "../server/services";
+import { announceReady } from "./child-process";
 
-export interface BenchApiOptions {
+export interface ServeApiOptions {
   /** A data folder to use and keep (a restarted server opens it again); else a temporary one, removed at SIGTERM. */
   dataDir?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
 }
 
-export async function serveBenchApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void, options: BenchApiOptions = {}): Promise<void> {
+export async function serveApi(prepare: (api: Hono<AppEnv>, deps: ApiDeps) => Promise<void> | void, options: ServeApiOptions = {}): Promise<void> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-"));
   const config = parseConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir });
   const services = await startServices({ config, log: createLogger(config.logLevel) });
