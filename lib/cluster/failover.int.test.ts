@@ -57,7 +57,7 @@ async function agentKeys(database: DatabaseHandle): Promise<string[]> {
  * Places one market order under `idempotencyKey`, retrying (as a client should) on 503 and on a run
  * still in progress until it is acknowledged; returns the order id and how many tries it took.
  */
-async function placeUntilAcknowledged(url: string, key: string, idempotencyKey: string, side: "BUY" | "SELL") {
+async function placeUntilAcknowledged(url: string, key: string, idempotencyKey: string, side: "BUY" | "SELL", refusals: number[] = []) {
   for (let attempt = 1; ; attempt++) {
     let res: Response | undefined;
     try {
@@ -71,11 +71,52 @@ async function placeUntilAcknowledged(url: string, key: string, idempotencyKey: 
     }
     if (res?.status === 200) return { id: ((await res.json()) as { data: { id: string } }).data.id, attempts: attempt };
     const body = res === undefined ? "no answer" : await res.text();
+    refusals.push(res?.status ?? 0);
     if (res !== undefined && res.status !== 503 && res.status !== 409) throw new Error(`order ${idempotencyKey}: ${res.status} ${body}`);
     if (res?.status === 503) expect(res.headers.get("retry-after"), body).toMatch(/^\d+$/);
     if (attempt > 200) throw new Error(`order ${idempotencyKey} never acknowledged: ${body}`);
     await sleep(100);
   }
+}
+
+/** Agents placing orders one after another each, through `url`, until `stop()`; what was acknowledged. */
+function orderLoad(url: string, keys: readonly string[], tag: string) {
+  const acknowledged = new Map<string, string>();
+  const refusals: number[] = [];
+  let retried = 0;
+  let stopped = false;
+  const worker = async (key: string, k: number) => {
+    for (let n = 0; !stopped; n++) {
+      const done = await placeUntilAcknowledged(url, key, `${tag}-${k}-${n}`, n % 2 === 0 ? "BUY" : "SELL", refusals);
+      acknowledged.set(`${tag}-${k}-${n}`, done.id);
+      if (done.attempts > 1) retried++;
+    }
+  };
+  const running = Promise.all(keys.map((key, k) => worker(key, k)));
+  return {
+    acknowledged,
+    /** Statuses of the refused attempts (503 while the host cannot answer). */
+    refusals,
+    retried: () => retried,
+    until: async (count: number) => {
+      while (acknowledged.size < count) await sleep(20);
+    },
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/** Every acknowledged order is the one parent of its Idempotency-Key, none is missing or extra; accounts reconcile. */
+async function auditOrders(database: DatabaseHandle, acknowledged: ReadonlyMap<string, string>) {
+  const parents = (await database.db.execute(sql`select id from trade_orders where owner_id like 'own_failover_%'`)) as unknown as { rows: { id: string }[] };
+  const ids = parents.rows.map((r) => r.id).sort();
+  expect(ids).toEqual([...acknowledged.values()].sort());
+  expect(new Set(ids).size).toBe(ids.length);
+  const audit = await auditVenueAccounts(database, "own_failover_%");
+  expect(audit.findings).toEqual([]);
+  expect(audit.checked).toBeGreaterThan(0);
 }
 
 async function roleOf(instance: ChildServer): Promise<string> {
@@ -91,47 +132,36 @@ describeWithRedis(
       const [host, follower] = instances as [ChildServer, ChildServer];
       expect([await roleOf(host), await roleOf(follower)]).toEqual(["host", "follower"]);
       const keys = await agentKeys(database);
-      const acknowledged = new Map<string, string>();
-      let retried = 0;
-      let killedAt = 0;
-      let firstAfterKill = 0;
-      let stop = false;
-      const worker = async (key: string, k: number) => {
-        for (let n = 0; !stop; n++) {
-          const idempotencyKey = `failover-${k}-${n}`;
-          const done = await placeUntilAcknowledged(follower.url, key, idempotencyKey, n % 2 === 0 ? "BUY" : "SELL");
-          acknowledged.set(idempotencyKey, done.id);
-          if (done.attempts > 1) retried++;
-          if (killedAt > 0 && firstAfterKill === 0 && done.attempts > 1) firstAfterKill = Date.now();
-        }
-      };
-      const workers = keys.map((key, k) => worker(key, k));
-      while (acknowledged.size < 40) await sleep(20);
+      const load = orderLoad(follower.url, keys, "kill");
+      await load.until(40);
       host.signal("SIGKILL");
-      killedAt = Date.now();
+      const killedAt = Date.now();
       await host.exited;
-      const before = acknowledged.size;
-      while (acknowledged.size < before + 40) await sleep(20);
-      stop = true;
-      await Promise.all(workers);
+      await load.until(load.acknowledged.size + 40);
+      await load.stop();
       console.log(
-        `failover: ${acknowledged.size} orders acknowledged, ${retried} after retries; the first retried order after the kill was acknowledged ${firstAfterKill - killedAt} ms after it`,
+        `failover: ${load.acknowledged.size} orders acknowledged, ${load.retried()} after retries, host killed ${Date.now() - killedAt} ms before the end`,
       );
-
-      // Every acknowledged order is the one parent of its Idempotency-Key, and there is no other.
-      const parents = (await database.db.execute(sql`select id from trade_orders where owner_id like 'own_failover_%'`)) as unknown as {
-        rows: { id: string }[];
-      };
-      const ids = parents.rows.map((r) => r.id).sort();
-      expect(ids).toEqual([...acknowledged.values()].sort());
-      expect(new Set(ids).size).toBe(ids.length);
-      // Σ fills = positions, collateral = deposits + PnL − fees + funding, on every venue account.
-      const audit = await auditVenueAccounts(database, "own_failover_%");
-      expect(audit.findings).toEqual([]);
-      expect(audit.checked).toBeGreaterThan(0);
+      await auditOrders(database, load.acknowledged);
       // The follower hosts now.
       expect(await roleOf(follower)).toBe("host");
-      expect(retried).toBeGreaterThan(0);
+      expect(load.retried()).toBeGreaterThan(0);
+    }, 120_000);
+
+    it("the host paused for 10 s: calls answer 503 with Retry-After meanwhile, and nothing runs twice when it resumes", async () => {
+      const { instances, database } = await startDeployment(2);
+      const [host, follower] = instances as [ChildServer, ChildServer];
+      const keys = await agentKeys(database);
+      const load = orderLoad(follower.url, keys, "pause");
+      await load.until(20);
+      host.signal("SIGSTOP");
+      await sleep(10_000);
+      host.signal("SIGCONT");
+      await load.until(load.acknowledged.size + 20);
+      await load.stop();
+      expect(load.refusals.filter((s) => s === 503).length).toBeGreaterThan(0);
+      await auditOrders(database, load.acknowledged);
+      expect([await roleOf(host), await roleOf(follower)]).toEqual(["host", "follower"]);
     }, 120_000);
   },
   { needsPostgres: true },
