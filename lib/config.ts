@@ -103,6 +103,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,6})?$/, "must be a decimal number of USDC with at most 6 decimals")
     .default("100000"),
+  VENUE_LATENCY: z.enum(["simulated", "none"]).default("simulated"),
   RISK_MAX_ORDER_NOTIONAL_USD: usd.default("250000"),
   RISK_MAX_POSITION_NOTIONAL_USD: usd.default("500000"),
   RISK_MAX_TOTAL_NOTIONAL_USD: usd.default("1000000"),
@@ -194,6 +195,8 @@ export interface VenuesConfig {
   seed: number;
   /** Collateral every new owner receives on each venue, USDC as a decimal string. */
   paperBalanceUsdc: string;
+  /** simulated: an order reaches the book after its venue's latency; none: at once (benchmarks of our own path). */
+  latency: "simulated" | "none";
 }
 
 /** How the server reaches its two EVM chains (lib/chain). */
@@ -279,7 +282,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admins: administrators(csv(e.BOURSE_ADMINS)),
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
     // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
-    venues: { mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"), seed: e.SIM_SEED, paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC },
+    venues: {
+      mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"),
+      seed: e.SIM_SEED,
+      paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC,
+      latency: e.VENUE_LATENCY,
+    },
     risk: {
       maxOrderNotionalUsd: e.RISK_MAX_ORDER_NOTIONAL_USD,
       maxPositionNotionalUsd: e.RISK_MAX_POSITION_NOTIONAL_USD,

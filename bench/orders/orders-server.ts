@@ -6,10 +6,18 @@ import { owners } from "../../lib/auth/schema";
 import { ok } from "../../lib/api/trading/envelope";
 import { serveApi } from "../../lib/testing/serve-api";
 
+const KEYS = Number(process.env.BENCH_KEYS ?? 1);
+
 await serveApi(async (api, deps) => {
-  await deps.database.db.insert(owners).values({ id: "own_bench" });
-  const { key } = await mintAgentKey({ db: deps.database.db, clock: deps.clock }, "own_bench", { name: "bench", scopes: ["account:read", "trade"] });
-  fs.writeFileSync(process.env.BENCH_KEY_FILE!, key);
+  // One owner per key (own_bench first), so many keys trade without waiting on each other's owner lock.
+  const keys: string[] = [];
+  for (let i = 0; i < KEYS; i++) {
+    const owner = i === 0 ? "own_bench" : `own_bench_${i}`;
+    await deps.database.db.insert(owners).values({ id: owner });
+    const { key } = await mintAgentKey({ db: deps.database.db, clock: deps.clock }, owner, { name: "bench", scopes: ["account:read", "trade"] });
+    keys.push(key);
+  }
+  fs.writeFileSync(process.env.BENCH_KEY_FILE!, keys.join("\n"));
   const alder = deps.venues.find((v) => v.name === "alder")!;
   api.post("/api/bench/venue-order", async (c) => {
     const { side } = (await c.req.json()) as { side: "BUY" | "SELL" };

@@ -10,6 +10,7 @@ import type { Logger } from "../log";
 import { releaseOrphanedRuns } from "../trading/execution/idempotency";
 import type { TradingService } from "../trading/execution/service";
 import { startTrading } from "../trading/execution/start";
+import { GroupCommit } from "../db/group-commit";
 import { embeddedVenueNames, openVenues, startVenues, VENUE_HOST_LOCK, type RunningVenues } from "../venues/embedded";
 import type { SimExchange } from "../venues/sim/exchange";
 import type { Venue } from "../venues/venue";
@@ -56,8 +57,9 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
   const { config, database, clock, log, cluster } = input;
   const redis = cluster.redis;
   if (redis === undefined) {
-    const venues = await startVenues(input);
-    const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log });
+    const writes = new GroupCommit(database.db);
+    const venues = await startVenues({ ...input, writes });
+    const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log, writes, bus: cluster.bus });
     return {
       venues: venues.venues,
       trading: trading.service,
@@ -99,9 +101,11 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
   };
 
   const promote = async (release: () => Promise<void>) => {
-    const venues = await openVenues(input, release);
+    // Each term of hosting has its own group commit: the venue changes and trading records of its orders share batches.
+    const writes = new GroupCommit(database.db);
+    const venues = await openVenues({ ...input, writes }, release);
     const orphaned = await releaseOrphanedRuns(database.db);
-    const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log });
+    const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log, writes, bus: cluster.bus });
     const feed = startMarketFeed({ redis, venues: venues.venues, host: cluster.instanceId, log });
     for (const f of facades) f.attach(venues.venues.find((v) => v.name === f.name)!);
     mirror?.stop();

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Clock } from "../clock";
 import type { DatabaseHandle } from "../db/client";
+import { GroupCommit } from "../db/group-commit";
 import type { Logger } from "../log";
 import { parseAtoms } from "../engine/accounts/market-units";
 import { SimExchange } from "./sim/exchange";
@@ -31,7 +32,14 @@ export async function startVenues(input: VenueInputs): Promise<RunningVenues> {
   return openVenues(input, release);
 }
 
-type VenueInputs = { config: Config; database: DatabaseHandle; clock: Clock; log: Logger };
+type VenueInputs = {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  log: Logger;
+  /** The host's group commit, shared with the trading records; a new one when absent. */
+  writes?: GroupCommit;
+};
 
 /** The embedded venues' names, known before any is open (a follower mirrors them by name). */
 export const embeddedVenueNames = (config: Config): string[] => (config.venues.mode === "off" ? [] : VENUES.map((v) => v.name));
@@ -39,16 +47,23 @@ export const embeddedVenueNames = (config: Config): string[] => (config.venues.m
 /** Opens the venues for the holder of VENUE_HOST_LOCK; `release` gives the lock up when they stop. */
 export async function openVenues(input: VenueInputs, release: () => Promise<void>): Promise<RunningVenues> {
   const { config, database, clock, log } = input;
+  const writes = input.writes ?? new GroupCommit(database.db);
   const started = Date.now();
   const exchange = await SimExchange.open({
     seed: config.venues.seed,
     now: () => clock.now(),
-    store: createVenueStore(database.db),
+    store: createVenueStore(database.db, writes),
     paperBalance: parseAtoms(config.venues.paperBalanceUsdc),
+    simulateLatency: config.venues.latency === "simulated",
     onError: (err, what) => log.error({ err }, `venues: ${what} failed`),
   }).catch(async (err: unknown) => {
     await release();
     throw err;
+  });
+  // A batch that failed to commit leaves memory ahead of the database: stop serving rather than drift.
+  writes.onHalt((err) => {
+    log.error({ err }, "venues: owners' changes could not be stored; the venues stopped (restart to reopen them from the database)");
+    exchange.halt(writes.failure!);
   });
   exchange.start();
   log.info({ venues: exchange.venues.map((v) => v.name), ms: Date.now() - started }, "venues ready");

@@ -85,6 +85,15 @@ export interface PlaceOrder {
   protectionPrice?: number;
   /** The caller's id for idempotency: placing the same id twice returns the first order. */
   clientOrderId?: string;
+  /** The caller never sent this client order id before, so the venue need not look for an earlier order with it. */
+  firstAttempt?: boolean;
+}
+
+/** An order the venue has taken in memory, with the promise of its durable record. */
+export interface StagedPlacement {
+  outcome: PlaceOutcome;
+  /** Resolves once what the order changed is stored; rejects if it never will be. */
+  stored: Promise<void>;
 }
 
 export interface VenueOrder {
@@ -181,6 +190,11 @@ export interface Venue {
   ticker(symbol: string): VenueTicker | undefined;
 
   place(owner: string, order: PlaceOrder): Promise<PlaceOutcome>;
+  /**
+   * Like `place`, but answers as soon as the order met the book (a later call sees its effects), with the
+   * store's promise beside the outcome: for callers that release a lock before waiting for the commit.
+   */
+  placeStaged?(owner: string, order: PlaceOrder): Promise<StagedPlacement>;
   cancel(owner: string, orderId: string): Promise<CancelOutcome>;
   /** Live orders: resting, or stops waiting for their trigger. */
   openOrders(owner: string): Promise<readonly VenueOrder[]>;

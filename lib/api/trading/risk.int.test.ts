@@ -100,13 +100,15 @@ describe("kill switch", () => {
 
   it("a retry of an order that failed in transit passes the gate again: a switch pulled in between refuses it", async () => {
     const a = await createTrader(t);
-    const venue = t.deps.venues.find((v) => v.name === "alder")! as Venue & { place: Venue["place"] };
-    const place = venue.place.bind(venue);
+    const venue = t.deps.venues.find((v) => v.name === "alder")! as Venue & { place: Venue["place"]; placeStaged: Venue["placeStaged"] };
+    const { place, placeStaged } = venue;
     const order = market("0.01", { preferredExchange: "alder" });
     const retryKey = { "idempotency-key": "retry-after-transport-failure" };
     venue.place = () => Promise.reject(new Error("connection reset"));
+    venue.placeStaged = () => Promise.reject(new Error("connection reset"));
     const failed = await a.call("POST", "/agent/orders", order, retryKey).finally(() => {
       venue.place = place;
+      venue.placeStaged = placeStaged;
     });
     expect(failed.status).toBe(500);
     await call(t, "POST", "/agent/kill-switch", await a.auth(), { keyId: a.keyId });

@@ -1,11 +1,17 @@
 import type { Clock } from "../../clock";
 import type { RiskConfig } from "../../config";
+import type { ClusterBus } from "../../cluster/bus";
 import type { DatabaseHandle } from "../../db/client";
+import type { GroupCommit } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
 import type { OwnerLock } from "./owner-lock";
+import type { RiskCache } from "./risk/cache";
 
-/** What the trading services use; one per process (the owner lock must be shared by every caller). */
+/**
+ * What the trading services use; one per process, on the venue host (the only instance executing, so the
+ * only writer of accounts and trading records: the owner lock is in-process).
+ */
 export interface TradingContext {
   database: DatabaseHandle;
   clock: Clock;
@@ -13,6 +19,11 @@ export interface TradingContext {
   risk: RiskConfig;
   log: Logger;
   lock: OwnerLock;
+  /** The host's group commit: trading records join the venues' changes in its batches. */
+  writes: GroupCommit;
+  /** Change broadcasts: limits, overrides and kill switches are published here after each write. */
+  bus: ClusterBus;
+  riskCache: RiskCache;
 }
 
 /** Who acts: an owner, through one of their agent keys (or the owner's own session: keyId null). */

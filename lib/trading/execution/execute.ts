@@ -2,10 +2,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ParentOrderView } from "../contract/orders";
 import type { Database } from "../../db/client";
-import type { PlaceOrder, PlaceOutcome, Venue, VenueOrder } from "../../venues/venue";
+import type { PlaceOrder, PlaceOutcome, StagedPlacement, Venue, VenueOrder } from "../../venues/venue";
 import type { Caller, TradingContext } from "./context";
 import { tradeChildOrders, tradeOrders, type ChildStatus, type ParentSource } from "../schema";
 import { parentView, type ChildRow, type ParentRow } from "../contract/order-views";
+import { recordChildren, recordParent } from "./records";
 
 /** What one venue gets. */
 export interface ChildPlan {
@@ -30,13 +31,113 @@ export interface ParentSpec {
 
 const LIVE: readonly ChildStatus[] = ["PENDING", "NEW", "PARTIALLY_FILLED"];
 
+/** A parent order sent: its view, and the promise of every row it changed being stored. */
+export interface StagedParent {
+  view: ParentOrderView;
+  stored: Promise<void>;
+}
+
+/** Sends a parent order on the recorded path (the pairs' legs, under their caller's lock), answering once stored. */
+export async function executeParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
+  const staged = await stageParent(ctx, caller, spec, plan, false);
+  await staged.stored;
+  return staged.view;
+}
+
+/**
+ * Sends a parent order. `isNew` (no parent of this id is recorded, nor queued): in memory, the
+ * records queued for the host's group commit (the parent and PENDING children first, then the venues'
+ * changes, then the answers), nothing read back; the caller may release its lock and then await `stored`.
+ * Otherwise, the recorded path, after the queue is flushed, for a resumed run.
+ */
+export async function stageParent(
+  ctx: TradingContext,
+  caller: Caller,
+  spec: ParentSpec,
+  plan: readonly ChildPlan[],
+  isNew: boolean,
+  firstAttempt = false,
+): Promise<StagedParent> {
+  return isNew ? sendNewParent(ctx, caller, spec, plan, firstAttempt) : { view: await sendRecorded(ctx, caller, spec, plan), stored: Promise.resolve() };
+}
+
+async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[], firstAttempt: boolean): Promise<StagedParent> {
+  const now = ctx.clock.now();
+  const parent: ParentRow = {
+    id: spec.id,
+    ownerId: caller.ownerId,
+    keyId: caller.keyId,
+    source: spec.source,
+    symbol: spec.symbol,
+    side: spec.side,
+    type: spec.type,
+    lots: spec.lots,
+    price: spec.price ?? null,
+    triggerPrice: spec.triggerPrice ?? null,
+    reduceOnly: spec.reduceOnly,
+    venue: spec.venue,
+    slippagePpm: spec.slippagePpm,
+    createdAt: now,
+  };
+  const children = plan.map((c): ChildRow => pendingChild(spec, caller.ownerId, c, now)).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
+  const writes: Promise<void>[] = [recordParent(ctx.writes, parent, children)];
+  const failures: unknown[] = [];
+  await Promise.all(
+    plan.map(async (c) => {
+      const row = children.find((r) => r.clientOrderId === clientIdOf(spec.id, c.venue.name))!;
+      try {
+        const placed = await placeStaged(c.venue, caller.ownerId, { ...c.order, clientOrderId: row.clientOrderId, firstAttempt });
+        Object.assign(row, answerOf(placed.outcome, ctx.clock.now()));
+        writes.push(placed.stored);
+      } catch (err) {
+        failures.push(err);
+      }
+    }),
+  );
+  writes.push(recordChildren(ctx.writes, children));
+  if (failures.length > 0) {
+    // Whatever went out is recorded as the run left it (a retry under its Idempotency-Key resumes); no one waits for it.
+    for (const w of writes) w.catch(() => {});
+    throw failures[0];
+  }
+  return { view: parentView(parent, children), stored: Promise.all(writes).then(() => {}) };
+}
+
+function pendingChild(spec: ParentSpec, ownerId: string, c: ChildPlan, now: number): ChildRow {
+  return {
+    clientOrderId: clientIdOf(spec.id, c.venue.name),
+    parentId: spec.id,
+    ownerId,
+    venue: c.venue.name,
+    venueOrderId: null,
+    symbol: spec.symbol,
+    side: c.order.side,
+    lots: c.order.size,
+    status: "PENDING",
+    filledLots: 0,
+    filledNotional: 0n,
+    fees: 0n,
+    reason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A venue's staged placement, or its durable one for venues that cannot stage. */
+async function placeStaged(venue: Venue, ownerId: string, order: PlaceOrder): Promise<StagedPlacement> {
+  if (venue.placeStaged !== undefined) return venue.placeStaged(ownerId, order);
+  return { outcome: await venue.place(ownerId, order), stored: Promise.resolve() };
+}
+
 /**
  * Records the parent and its children (PENDING, each with a client order id the venue deduplicates on),
  * then sends the children at once and records the answers. Called again with the same parent id (a
  * resumed run), it sends only the children still PENDING, as recorded, and the venues hand back any
  * order they already took.
  */
-export async function executeParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
+async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
+  // What the group commit still holds would be missed by the reads below.
+  await ctx.writes.flushed();
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const [created] = await db
@@ -118,14 +219,12 @@ export async function rejectUnsent(db: Database, parentId: string, reason: strin
 export const clientIdOf = (parentId: string, venue: string) => `${parentId}.${venue}`;
 
 async function recordOutcome(db: Database, clientOrderId: string, outcome: PlaceOutcome, now: number): Promise<void> {
-  if (!outcome.ok) {
-    await db
-      .update(tradeChildOrders)
-      .set({ status: "REJECTED", reason: outcome.code, updatedAt: now })
-      .where(eq(tradeChildOrders.clientOrderId, clientOrderId));
-    return;
-  }
-  await db.update(tradeChildOrders).set(fromVenue(outcome.order)).where(eq(tradeChildOrders.clientOrderId, clientOrderId));
+  await db.update(tradeChildOrders).set(answerOf(outcome, now)).where(eq(tradeChildOrders.clientOrderId, clientOrderId));
+}
+
+/** A child's columns after the venue's answer. */
+function answerOf(outcome: PlaceOutcome, now: number): Partial<ChildRow> {
+  return outcome.ok ? fromVenue(outcome.order) : { status: "REJECTED", reason: outcome.code, updatedAt: now };
 }
 
 const fromVenue = (o: VenueOrder) => ({
@@ -155,9 +254,10 @@ export async function refreshChildren(ctx: TradingContext, ownerId: string, rows
       const venue = ctx.venues.find((v) => v.name === row.venue);
       const now = venue === undefined ? undefined : await venue.order(ownerId, row.venueOrderId);
       if (now === undefined || (now.status === row.status && now.filledSize === row.filledLots)) return row;
-      const update = fromVenue(now);
-      await ctx.database.db.update(tradeChildOrders).set(update).where(eq(tradeChildOrders.clientOrderId, row.clientOrderId));
-      return { ...row, ...update };
+      const fresh = { ...row, ...fromVenue(now) };
+      // Through the group commit, so it lands after (not under) the records of the run that placed it.
+      void recordChildren(ctx.writes, [fresh]).catch(() => {});
+      return fresh;
     }),
   );
 }

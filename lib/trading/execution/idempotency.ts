@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/client";
+import type { GroupCommit } from "../../db/group-commit";
+import { recordAnswer } from "./records";
 import { requestFingerprint } from "../../idempotency/fingerprint";
 import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../../idempotency/keys";
 import { newId } from "../../ids";
@@ -34,31 +36,31 @@ export type IdempotentResult<T> = { replayed: false; result: T } | { replayed: t
  */
 export async function runIdempotent<T>(
   db: Database,
+  writes: GroupCommit,
   clock: Clock,
   req: IdempotentRequest,
-  work: (operationId: string) => Promise<T>,
+  work: (operationId: string, isNew: boolean) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
-  if (req.key === undefined) return { replayed: false, result: await work(newId("op")) };
+  if (req.key === undefined) return { replayed: false, result: await work(newId("op"), true) };
   const fingerprint = requestFingerprint(req.endpoint, req.request);
   const claim = await claimKey(db, clock.now(), req.scope, req.key, fingerprint);
   if (claim.kind === "replay") return { replayed: true, result: claim.body };
   const where = and(eq(tradeIdempotency.scope, req.scope), eq(tradeIdempotency.key, req.key));
   let result: T;
   try {
-    result = await work(claim.operationId);
+    result = await work(claim.operationId, claim.isNew);
   } catch (err) {
     if (err instanceof TradingError) await db.delete(tradeIdempotency).where(and(where, isNull(tradeIdempotency.response)));
     else await db.update(tradeIdempotency).set({ leaseUntil: 0 }).where(where);
     throw err;
   }
-  await db
-    .update(tradeIdempotency)
-    .set({ response: { status: 200, body: result } })
-    .where(where);
+  // In the group commit's order: stored with or after what the run recorded, never before.
+  await recordAnswer(writes, req.scope, req.key, result);
   return { replayed: false, result };
 }
 
-type Claim = { kind: "run"; operationId: string } | { kind: "replay"; body: unknown };
+/** A run: with an operation id just made (isNew), or taken over from a run that died. */
+type Claim = { kind: "run"; operationId: string; isNew: boolean } | { kind: "replay"; body: unknown };
 
 async function claimKey(db: Database, now: number, scope: string, key: string, fingerprint: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -68,7 +70,7 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
       .values({ scope, key, fingerprint, operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + IDEMPOTENCY_WINDOW_MS })
       .onConflictDoNothing()
       .returning({ operationId: tradeIdempotency.operationId });
-    if (inserted) return { kind: "run", operationId };
+    if (inserted) return { kind: "run", operationId, isNew: true };
     const where = and(eq(tradeIdempotency.scope, scope), eq(tradeIdempotency.key, key));
     const [earlier] = await db.select().from(tradeIdempotency).where(where);
     if (earlier === undefined) continue; // released or purged meanwhile
@@ -85,7 +87,7 @@ async function claimKey(db: Database, now: number, scope: string, key: string, f
       .set({ leaseUntil: now + IDEMPOTENCY_LEASE_MS })
       .where(and(where, isNull(tradeIdempotency.response), lt(tradeIdempotency.leaseUntil, now)))
       .returning({ operationId: tradeIdempotency.operationId });
-    if (taken) return { kind: "run", operationId: taken.operationId };
+    if (taken) return { kind: "run", operationId: taken.operationId, isNew: false };
     throw new TradingError("in_progress", conflictMessage("in_progress"));
   }
   throw new TradingError("in_progress", conflictMessage("changing_hands"));

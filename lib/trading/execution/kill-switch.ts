@@ -3,6 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { TradingContext } from "./context";
 import { engageSwitch, releaseSwitch, switchesOf } from "./risk/store";
+import { KILL_SWITCH_TOPIC } from "./risk/cache";
 import { tradeChildOrders, tradeOrders } from "../schema";
 
 export interface KillSwitchState {
@@ -19,6 +20,7 @@ export interface KillSwitchState {
  */
 export async function engageKillSwitch(ctx: TradingContext, ownerId: string, keyId: string | null): Promise<{ state: KillSwitchState; cancelled: number }> {
   await engageSwitch(ctx.database.db, ownerId, keyId, ctx.clock.now());
+  await ctx.bus.publish(KILL_SWITCH_TOPIC, ownerId);
   const cancelled = await ctx.lock(ownerId, () => cancelCovered(ctx, ownerId, keyId));
   return { state: await killSwitchState(ctx, ownerId), cancelled };
 }
@@ -26,6 +28,7 @@ export async function engageKillSwitch(ctx: TradingContext, ownerId: string, key
 /** Releases the switch for `keyId` (null: the one for every key). Orders it cancelled stay cancelled. */
 export async function releaseKillSwitch(ctx: TradingContext, ownerId: string, keyId: string | null): Promise<KillSwitchState> {
   await releaseSwitch(ctx.database.db, ownerId, keyId);
+  await ctx.bus.publish(KILL_SWITCH_TOPIC, ownerId);
   return killSwitchState(ctx, ownerId);
 }
 
@@ -35,6 +38,8 @@ export async function killSwitchState(ctx: TradingContext, ownerId: string): Pro
 }
 
 async function cancelCovered(ctx: TradingContext, ownerId: string, keyId: string | null): Promise<number> {
+  // Orders let through before the switch may still be on their way to the database: their records first.
+  await ctx.writes.flushed();
   let cancelled = 0;
   for (const venue of ctx.venues) {
     const open = await venue.openOrders(ownerId);

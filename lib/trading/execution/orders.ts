@@ -4,7 +4,7 @@ import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } fro
 import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
-import { executeParent, refreshChildren, rejectUnsent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
+import { refreshChildren, rejectUnsent, stageParent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
 import { runIdempotent } from "./idempotency";
 import { lotsOf, marketOf, ticksOf } from "../units";
 import { markOf, venueNamed, venuesListing } from "./venues";
@@ -31,8 +31,8 @@ export const idempotencyScope = (caller: Caller) => caller.keyId ?? `owner:${cal
  */
 export async function placeOrder(ctx: TradingContext, caller: Caller, input: PlaceOrderInput, options: ExecOptions = {}): Promise<Executed<ParentOrderView>> {
   const intent = orderIntent(ctx, input);
-  return idempotent(ctx, caller, "POST /agent/orders", input, options, (id) =>
-    runParent(ctx, caller, { id, source: "order", venue: input.preferredExchange ?? null }, intent),
+  return idempotent(ctx, caller, "POST /agent/orders", input, options, (id, isNew) =>
+    runParent(ctx, caller, { id, isNew, source: "order", venue: input.preferredExchange ?? null }, intent),
   );
 }
 
@@ -75,17 +75,22 @@ export function orderIntent(ctx: TradingContext, input: PlaceOrderInput): OrderI
  * two (e.g. setting leverage). A resumed run (the parent exists: a retry after a failure) passes the gate
  * again for the children it has still to send, so a kill switch or limit set since the failure holds;
  * refused, those children are recorded REJECTED with the rule's category.
+ *
+ * The lock covers the gate and the venues' matching (in memory); it is released before the wait for
+ * the group commit, so an owner's next order is checked and matched while this one is being stored.
+ * `isNew` says the operation id was just made (no earlier run can have recorded this parent).
  */
 export async function runParent(
   ctx: TradingContext,
   caller: Caller,
-  head: Pick<ParentSpec, "id" | "source" | "venue">,
+  head: Pick<ParentSpec, "id" | "source" | "venue"> & { isNew?: boolean },
   intent: OrderIntent,
   extra: { leverage?: LeverageChange[]; before?: () => Promise<void>; children?: ChildPlan[] } = {},
 ): Promise<ParentOrderView> {
-  return ctx.lock(caller.ownerId, async () => {
-    const [exists] = await ctx.database.db.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.id, head.id));
-    if (exists === undefined) {
+  await ctx.writes.room();
+  const staged = await ctx.lock(caller.ownerId, async () => {
+    const exists = head.isNew !== true && (await parentRecorded(ctx, head.id));
+    if (!exists) {
       await assertRiskAllows(ctx, caller, [proposed(intent)], extra.leverage);
       await extra.before?.();
     } else {
@@ -94,7 +99,9 @@ export async function runParent(
     }
     const children = extra.children ?? planChildren(intent);
     const spec: ParentSpec = {
-      ...head,
+      id: head.id,
+      source: head.source,
+      venue: head.venue,
       symbol: intent.market.spec.symbol,
       side: intent.side,
       type: intent.type,
@@ -104,8 +111,18 @@ export async function runParent(
       reduceOnly: intent.reduceOnly,
       slippagePpm: intent.type === "MARKET" || intent.type === "STOP_MARKET" ? intent.slippagePpm : null,
     };
-    return executeParent(ctx, caller, spec, children);
+    // A parent absent after the flush was never recorded, but its orders may have reached a venue
+    // before a crash: only a parent made by this very call skips the venues' look-up of earlier orders.
+    return exists ? stageParent(ctx, caller, spec, children, false) : stageParent(ctx, caller, spec, children, true, head.isNew === true);
   });
+  await staged.stored;
+  return staged.view;
+}
+
+async function parentRecorded(ctx: TradingContext, id: string): Promise<boolean> {
+  await ctx.writes.flushed();
+  const [row] = await ctx.database.db.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.id, id));
+  return row !== undefined;
 }
 
 async function gateResumption(ctx: TradingContext, caller: Caller, parentId: string, rest: OrderIntent, leverage: LeverageChange[] | undefined): Promise<void> {
@@ -147,9 +164,15 @@ export async function idempotent<T>(
   endpoint: string,
   request: unknown,
   options: ExecOptions,
-  work: (id: string) => Promise<T>,
+  work: (id: string, isNew: boolean) => Promise<T>,
 ): Promise<Executed<T>> {
-  const run = await runIdempotent(ctx.database.db, ctx.clock, { scope: idempotencyScope(caller), key: options.idempotencyKey, endpoint, request }, work);
+  const run = await runIdempotent(
+    ctx.database.db,
+    ctx.writes,
+    ctx.clock,
+    { scope: idempotencyScope(caller), key: options.idempotencyKey, endpoint, request },
+    work,
+  );
   return run.replayed ? { replayed: true, result: run.result as T } : { replayed: false, result: run.result };
 }
 

@@ -14,3 +14,11 @@ export function createOwnerLock(database: DatabaseHandle, name = "bourse.owner")
   const local = keyedLock();
   return (ownerId, task) => local(ownerId, () => database.withAdvisoryLock(`${name}:${ownerId}`, task));
 }
+
+/**
+ * The trading host's lock: in-process only. Every execution runs on the venue host (other instances
+ * forward to it), so no other process writes an owner's accounts or records.
+ */
+export function createLocalOwnerLock(): OwnerLock {
+  return keyedLock();
+}

@@ -4,14 +4,17 @@ import type { OpenPairInput, PairView } from "../contract/pairs";
 import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../contract/positions";
 import type { Clock } from "../../clock";
 import type { RiskConfig } from "../../config";
+import { localBus, type ClusterBus } from "../../cluster/bus";
 import type { DatabaseHandle } from "../../db/client";
+import { GroupCommit } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
 import { cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
-import { createOwnerLock } from "./owner-lock";
+import { createLocalOwnerLock } from "./owner-lock";
+import { createRiskCache, RISK_OVERRIDES_TOPIC } from "./risk/cache";
 import { closePair, listPairs, openPair, recoverPairs } from "./pairs";
 import { closePosition, listBalances, listPositions, openPosition } from "./positions";
 import type { RiskOverride } from "./risk/limits";
@@ -62,8 +65,19 @@ export function createTradingService(input: {
   venues: readonly Venue[];
   risk: RiskConfig;
   log: Logger;
+  /** The venue host's group commit (the venues' own, so one batch holds an order's every row); a new one when absent. */
+  writes?: GroupCommit;
+  /** The deployment's bus; an in-process one when absent. */
+  bus?: ClusterBus;
 }): TradingService {
-  const ctx: TradingContext = { ...input, lock: createOwnerLock(input.database) };
+  const bus = input.bus ?? localBus();
+  const ctx: TradingContext = {
+    ...input,
+    lock: createLocalOwnerLock(),
+    writes: input.writes ?? new GroupCommit(input.database.db),
+    bus,
+    riskCache: createRiskCache(input.database.db, bus),
+  };
   return {
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
     placeOrder: (caller, body, options) => placeOrder(ctx, caller, body, options),
@@ -83,7 +97,11 @@ export function createTradingService(input: {
     engageKillSwitch: (ownerId, keyId) => engageKillSwitch(ctx, ownerId, keyId),
     releaseKillSwitch: (ownerId, keyId) => releaseKillSwitch(ctx, ownerId, keyId),
     killSwitchState: (ownerId) => killSwitchState(ctx, ownerId),
-    setRiskOverride: (ownerId, keyId, override) => setOverride(ctx.database.db, ownerId, keyId, { ...override }, ctx.clock.now()),
+    setRiskOverride: async (ownerId, keyId, override) => {
+      const stored = await setOverride(ctx.database.db, ownerId, keyId, { ...override }, ctx.clock.now());
+      await bus.publish(RISK_OVERRIDES_TOPIC, ownerId);
+      return stored;
+    },
     riskOverrides: (ownerId) => overridesOf(ctx.database.db, ownerId),
     maintain: async () => ({ pairsRecovered: await recoverPairs(ctx), keysPurged: await purgeIdempotencyKeys(ctx.database.db, ctx.clock.now()) }),
   };

@@ -93,6 +93,16 @@ export class OwnerChange {
     });
   }
 
+  /** Adds a later change to this one: its snapshots replace these, its appended rows follow. */
+  absorb(later: OwnerChange): void {
+    for (const [k, v] of later.orders) this.orders.set(k, v);
+    for (const [k, v] of later.positions) this.positions.set(k, v);
+    for (const [k, v] of later.accounts) this.accounts.set(k, v);
+    this.fills.push(...later.fills);
+    this.funding.push(...later.funding);
+    this.transfers.push(...later.transfers);
+  }
+
   get empty(): boolean {
     return (
       this.orders.size === 0 &&

@@ -37,6 +37,8 @@ export interface ExchangeOptions {
   markets?: readonly MarketSpec[];
   /** Waits a venue's latency; defaults to a timer. */
   delay?: (ms: number) => Promise<void>;
+  /** false: orders meet the book at once instead of after the venue's latency (the default is true). */
+  simulateLatency?: boolean;
   onError?: (err: unknown, what: string) => void;
   newId?: (prefix: string) => string;
 }
@@ -60,7 +62,7 @@ export class SimExchange {
   /** Taker arrivals and sizes, and basis noise: apart from the index so venues can change without moving prices. */
   private readonly flow: Rng;
   private time: number;
-  private commits: Promise<void> = Promise.resolve();
+  private haltedBy: Error | undefined;
   private timer: NodeJS.Timeout | undefined;
   private mmOrderSeq = 0;
 
@@ -86,9 +88,10 @@ export class SimExchange {
           paperBalance: options.paperBalance,
           defaultLeverage: options.defaultLeverage ?? 10,
           commit: (change) => this.commit(change),
+          halted: () => this.haltedBy,
           findOrder: async (ownerId, q) =>
             "orderId" in q ? options.store.order(ownerId, q.orderId) : options.store.orderByClientId(ownerId, profile.name, q.clientOrderId),
-          delay: options.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+          delay: options.simulateLatency === false ? undefined : (options.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))),
           newId,
           bootId,
         }),
@@ -201,20 +204,29 @@ export class SimExchange {
   async stop(): Promise<void> {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.haltedBy !== undefined) return;
     await this.saveCheckpoint(this.time);
-    await this.commits;
+    await this.flushed();
+  }
+
+  /**
+   * Stops serving after its changes could not be stored: memory is ahead of the database, so the clock
+   * stops and every owner's operation is refused with `err`. Reopening from the database resumes.
+   */
+  halt(err: Error): void {
+    this.haltedBy ??= err;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   /** Resolves when every change made so far is stored. */
   flushed(): Promise<void> {
-    return this.commits;
+    return this.options.store.flushed();
   }
 
-  /** Changes are written one after another, in the order they happened. */
+  /** The store keeps changes in the order they are handed over (its batches commit one after another). */
   private commit(change: OwnerChange): Promise<void> {
-    const write = this.commits.then(() => this.options.store.commit(change));
-    this.commits = write.catch((err: unknown) => this.options.onError?.(err, "storing owners' changes"));
-    return write;
+    return this.options.store.commit(change);
   }
 
   private stepMarkets(t: number, prices: readonly number[]): void {
@@ -384,11 +396,12 @@ export class SimExchange {
   }
 
   private commitFromSimulation(change: OwnerChange): void {
-    void this.commit(change)
-      .then(() => {
+    this.commit(change).then(
+      () => {
         for (const venue of this.venues) venue.announce(change);
-      })
-      .catch(() => {});
+      },
+      (err: unknown) => this.options.onError?.(err, "storing owners' changes"),
+    );
   }
 
   private saveCheckpoint(t: number): Promise<void> {
@@ -398,8 +411,6 @@ export class SimExchange {
       flow: this.flow.state(),
       basis: Object.fromEntries(this.venues.map((v) => [v.name, Object.fromEntries([...v.simMarkets.values()].map((m) => [m.spec.symbol, m.basisBps]))])),
     };
-    const write = this.commits.then(() => this.options.store.saveCheckpoint(checkpoint, t));
-    this.commits = write.catch((err: unknown) => this.options.onError?.(err, "saving the simulator checkpoint"));
-    return write.catch(() => {});
+    return this.options.store.saveCheckpoint(checkpoint, t).catch((err: unknown) => this.options.onError?.(err, "saving the simulator checkpoint"));
   }
 }

@@ -3,6 +3,7 @@ import type {
   CancelOutcome,
   PlaceOrder,
   PlaceOutcome,
+  StagedPlacement,
   Venue,
   VenueBalance,
   VenueBook,
@@ -25,6 +26,8 @@ import type { SimMarket } from "./sim-market";
 import { SimVenueState, type SimVenueDeps } from "./venue-state";
 
 export type { SimVenueDeps } from "./venue-state";
+
+const STORED = Promise.resolve();
 
 type Reject = { ok: false; code: VenueRejectCode; message: string };
 const reject = (code: VenueRejectCode, message: string): Reject => ({ ok: false, code, message });
@@ -98,34 +101,47 @@ export class SimVenue implements Venue {
   // ---- owners ------------------------------------------------------------------------------------
 
   async place(owner: string, req: PlaceOrder): Promise<PlaceOutcome> {
+    const { outcome, stored } = await this.placeStaged(owner, req);
+    await stored;
+    return outcome;
+  }
+
+  async placeStaged(owner: string, req: PlaceOrder): Promise<StagedPlacement> {
+    const answered = (outcome: PlaceOutcome): StagedPlacement => ({ outcome, stored: STORED });
+    this.refuseIfHalted();
     const market = this.simMarkets.get(req.symbol);
-    if (market === undefined) return reject("UNKNOWN_SYMBOL", `${this.name} has no market ${req.symbol}`);
+    if (market === undefined) return answered(reject("UNKNOWN_SYMBOL", `${this.name} has no market ${req.symbol}`));
     const invalid = invalidOrder(this.name, market, req);
-    if (invalid !== null) return reject("INVALID_ORDER", invalid);
+    if (invalid !== null) return answered(reject("INVALID_ORDER", invalid));
     if (req.clientOrderId !== undefined) {
-      const earlier = this.state.byClientOrderId(owner, req.clientOrderId) ?? (await this.deps.findOrder(owner, { clientOrderId: req.clientOrderId }));
-      if (earlier !== undefined) return { ok: true, order: publicOrder(earlier), fills: [] };
+      const earlier =
+        this.state.byClientOrderId(owner, req.clientOrderId) ??
+        (req.firstAttempt === true ? undefined : await this.deps.findOrder(owner, { clientOrderId: req.clientOrderId }));
+      if (earlier !== undefined) return answered({ ok: true, order: publicOrder(earlier), fills: [] });
     }
-    await this.deps.delay(this.deps.profile.latencyMs);
+    if (this.deps.delay !== undefined) {
+      await this.deps.delay(this.deps.profile.latencyMs);
+      this.refuseIfHalted();
+    }
 
     // From here to the commit nothing awaits: the order meets the book as it is now.
     const now = this.deps.now();
     if (req.clientOrderId !== undefined) {
       const raced = this.state.byClientOrderId(owner, req.clientOrderId);
-      if (raced !== undefined) return { ok: true, order: publicOrder(raced), fills: [] };
+      if (raced !== undefined) return answered({ ok: true, order: publicOrder(raced), fills: [] });
     }
     const change = new OwnerChange();
     const account = this.state.account(owner, now, change);
     const shortfall = marginShortfall(this.state, owner, account, market, req);
-    if (shortfall !== null) return reject("INSUFFICIENT_MARGIN", shortfall);
+    if (shortfall !== null) return { outcome: reject("INSUFFICIENT_MARGIN", shortfall), stored: this.deps.commit(change) };
 
     const { order, fills } = submitNow(this.state, owner, req, now, change);
-    await this.deps.commit(change);
-    this.announce(change);
-    return { ok: true, order: publicOrder(order), fills: fills.map(publicFill) };
+    const stored = this.deps.commit(change).then(() => this.announce(change));
+    return { outcome: { ok: true, order: publicOrder(order), fills: fills.map(publicFill) }, stored };
   }
 
   async cancel(owner: string, orderId: string): Promise<CancelOutcome> {
+    this.refuseIfHalted();
     const order = this.state.open.get(orderId);
     if (order === undefined || order.ownerId !== owner) {
       const closed = order === undefined ? await this.deps.findOrder(owner, { orderId }) : undefined;
@@ -201,6 +217,7 @@ export class SimVenue implements Venue {
     if (market === undefined) return reject("UNKNOWN_SYMBOL", `${this.name} has no market ${symbol}`);
     if (!Number.isInteger(leverage) || leverage < 1) return reject("INVALID_ORDER", "leverage must be a whole number of at least 1");
     if (leverage > market.spec.maxLeverage) return reject("LEVERAGE_TOO_HIGH", `${symbol} allows at most ${market.spec.maxLeverage}× on ${this.name}`);
+    this.refuseIfHalted();
     const now = this.deps.now();
     const change = new OwnerChange();
     const account = this.state.account(owner, now, change);
@@ -244,9 +261,16 @@ export class SimVenue implements Venue {
     this.state.bookChanged(market, updateId, now);
   }
 
+  /** Owners' operations stop once changes can no longer be stored: memory would drift from the database. */
+  private refuseIfHalted(): void {
+    const err = this.deps.halted?.();
+    if (err !== undefined) throw err;
+  }
+
   private async ensureAccount(owner: string): Promise<AccountState> {
     const existing = this.state.accounts.get(owner);
     if (existing !== undefined) return existing;
+    this.refuseIfHalted();
     const change = new OwnerChange();
     const account = this.state.account(owner, this.deps.now(), change);
     await this.deps.commit(change);

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { GroupCommit, type BatchPart, type PartKind } from "../../db/group-commit";
 import { simCheckpoints, venueAccounts, venueFills, venueFunding, venueOrders, venuePositions, venueTransfers } from "../schema";
-import type { AccountRow, OwnedOrder, OwnerChange, PositionRow } from "./change";
+import { type AccountRow, type OwnedOrder, OwnerChange, type PositionRow } from "./change";
 
 /** Owners' venue state as stored: what the simulator is rebuilt from after a restart. */
 export interface StoredState {
@@ -11,8 +12,10 @@ export interface StoredState {
 }
 
 export interface VenueStore {
-  /** Writes one operation's changes in one transaction. */
+  /** Stores one operation's changes with the batch it joins; resolves once that batch is committed (in call order). */
   commit(change: OwnerChange): Promise<void>;
+  /** Resolves once every change and checkpoint handed over so far is stored. */
+  flushed(): Promise<void>;
   load(): Promise<StoredState>;
   orderByClientId(ownerId: string, venue: string, clientOrderId: string): Promise<OwnedOrder | undefined>;
   order(ownerId: string, orderId: string): Promise<OwnedOrder | undefined>;
@@ -75,81 +78,112 @@ function orderToRow(o: OwnedOrder): OrderRow {
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-export function createVenueStore(db: Database): VenueStore {
-  return {
-    async commit(change) {
-      if (change.empty) return;
-      await db.transaction(async (tx) => {
-        if (change.transfers.length > 0) await tx.insert(venueTransfers).values(change.transfers);
-        if (change.orders.size > 0) {
-          await tx
-            .insert(venueOrders)
-            .values([...change.orders.values()].map(orderToRow))
-            .onConflictDoUpdate({
-              target: venueOrders.id,
-              set: {
-                filledSize: excluded("filled_size"),
-                filledNotional: excluded("filled_notional"),
-                fees: excluded("fees"),
-                status: excluded("status"),
-                reason: excluded("reason"),
-                updatedAt: excluded("updated_at"),
-              },
-            });
-        }
-        if (change.fills.length > 0) {
-          await tx.insert(venueFills).values(
-            change.fills.map((f) => ({
-              id: f.fillId,
-              orderId: f.orderId,
-              ownerId: f.ownerId,
-              venue: f.venue,
-              symbol: f.symbol,
-              side: f.side,
-              liquidity: f.liquidity,
-              price: f.price,
-              size: f.size,
-              fee: f.fee,
-              realizedPnl: f.realizedPnl,
-              time: f.time,
-            })),
-          );
-        }
-        if (change.funding.length > 0) await tx.insert(venueFunding).values(change.funding);
-        if (change.positions.size > 0) {
-          await tx
-            .insert(venuePositions)
-            .values([...change.positions.values()])
-            .onConflictDoUpdate({
-              target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
-              set: {
-                sizeLots: excluded("size_lots"),
-                costBasis: excluded("cost_basis"),
-                realizedPnl: excluded("realized_pnl"),
-                funding: excluded("funding"),
-                leverage: excluded("leverage"),
-                updatedAt: excluded("updated_at"),
-              },
-            });
-        }
-        if (change.accounts.size > 0) {
-          await tx
-            .insert(venueAccounts)
-            .values([...change.accounts.values()])
-            .onConflictDoUpdate({
-              target: [venueAccounts.ownerId, venueAccounts.venue],
-              set: {
-                collateral: excluded("collateral"),
-                deposits: excluded("deposits"),
-                realizedPnl: excluded("realized_pnl"),
-                fees: excluded("fees"),
-                funding: excluded("funding"),
-                updatedAt: excluded("updated_at"),
-              },
-            });
-        }
+/** One change as statements of an open transaction. */
+async function writeChange(tx: Database, change: OwnerChange): Promise<void> {
+  if (change.empty) return;
+  if (change.transfers.length > 0) await tx.insert(venueTransfers).values(change.transfers);
+  if (change.orders.size > 0) {
+    await tx
+      .insert(venueOrders)
+      .values([...change.orders.values()].map(orderToRow))
+      .onConflictDoUpdate({
+        target: venueOrders.id,
+        set: {
+          filledSize: excluded("filled_size"),
+          filledNotional: excluded("filled_notional"),
+          fees: excluded("fees"),
+          status: excluded("status"),
+          reason: excluded("reason"),
+          updatedAt: excluded("updated_at"),
+        },
       });
+  }
+  if (change.fills.length > 0) {
+    await tx.insert(venueFills).values(
+      change.fills.map((f) => ({
+        id: f.fillId,
+        orderId: f.orderId,
+        ownerId: f.ownerId,
+        venue: f.venue,
+        symbol: f.symbol,
+        side: f.side,
+        liquidity: f.liquidity,
+        price: f.price,
+        size: f.size,
+        fee: f.fee,
+        realizedPnl: f.realizedPnl,
+        time: f.time,
+      })),
+    );
+  }
+  if (change.funding.length > 0) await tx.insert(venueFunding).values(change.funding);
+  if (change.positions.size > 0) {
+    await tx
+      .insert(venuePositions)
+      .values([...change.positions.values()])
+      .onConflictDoUpdate({
+        target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
+        set: {
+          sizeLots: excluded("size_lots"),
+          costBasis: excluded("cost_basis"),
+          realizedPnl: excluded("realized_pnl"),
+          funding: excluded("funding"),
+          leverage: excluded("leverage"),
+          updatedAt: excluded("updated_at"),
+        },
+      });
+  }
+  if (change.accounts.size > 0) {
+    await tx
+      .insert(venueAccounts)
+      .values([...change.accounts.values()])
+      .onConflictDoUpdate({
+        target: [venueAccounts.ownerId, venueAccounts.venue],
+        set: {
+          collateral: excluded("collateral"),
+          deposits: excluded("deposits"),
+          realizedPnl: excluded("realized_pnl"),
+          fees: excluded("fees"),
+          funding: excluded("funding"),
+          updatedAt: excluded("updated_at"),
+        },
+      });
+  }
+}
+
+/** The owners' changes of a batch, merged into one change: a few statements whatever the batch's size. */
+class VenueChanges implements BatchPart {
+  readonly change = new OwnerChange();
+  write(tx: Database): Promise<void> {
+    return writeChange(tx, this.change);
+  }
+}
+
+class CheckpointWrite implements BatchPart {
+  saved: { state: unknown; now: number } | undefined;
+  async write(tx: Database): Promise<void> {
+    if (this.saved === undefined) return;
+    const { state, now } = this.saved;
+    await tx
+      .insert(simCheckpoints)
+      .values({ id: CHECKPOINT_ID, state, savedAt: now })
+      .onConflictDoUpdate({ target: simCheckpoints.id, set: { state, savedAt: now } });
+  }
+}
+
+/** Venue changes go first in a batch: the trading records of the same batch describe them. */
+export const VENUE_CHANGES: PartKind<VenueChanges> = { rank: 0, create: () => new VenueChanges() };
+const CHECKPOINT: PartKind<CheckpointWrite> = { rank: 1, create: () => new CheckpointWrite() };
+
+/** A store writing through `writes` (the host's group commit, shared with the trading records), or a group commit of its own. */
+export function createVenueStore(db: Database, writes: GroupCommit = new GroupCommit(db)): VenueStore {
+  return {
+    commit(change) {
+      if (change.empty) return Promise.resolve();
+      return writes.add(VENUE_CHANGES, (part) => part.change.absorb(change));
     },
+
+    flushed: () => writes.flushed(),
 
     async load() {
       const [accounts, positions, open] = await Promise.all([
@@ -181,11 +215,10 @@ export function createVenueStore(db: Database): VenueStore {
       return rows[0] === undefined ? undefined : orderFromRow(rows[0]);
     },
 
-    async saveCheckpoint(state, now) {
-      await db
-        .insert(simCheckpoints)
-        .values({ id: CHECKPOINT_ID, state, savedAt: now })
-        .onConflictDoUpdate({ target: simCheckpoints.id, set: { state, savedAt: now } });
+    saveCheckpoint(state, now) {
+      return writes.add(CHECKPOINT, (part) => {
+        part.saved = { state, now };
+      });
     },
 
     async loadCheckpoint() {

@@ -16,8 +16,10 @@ export interface SimVenueDeps {
   commit(change: OwnerChange): Promise<void>;
   /** Finds an order no longer in memory (closed before this process started). */
   findOrder(ownerId: string, query: { orderId: string } | { clientOrderId: string }): Promise<OwnedOrder | undefined>;
-  /** Waits the venue's latency; tests pass one that does not wait. */
-  delay(ms: number): Promise<void>;
+  /** Waits the venue's latency; absent, orders meet the book at once. */
+  delay?: (ms: number) => Promise<void>;
+  /** Why the venue no longer takes owners' operations (its changes could not be stored); undefined while it does. */
+  halted?: () => Error | undefined;
   newId(prefix: string): string;
   /** Unique per process start: with the fill sequence it names fills and trades. */
   bootId: string;

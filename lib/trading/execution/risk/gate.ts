@@ -4,7 +4,7 @@ import { KILL_SWITCH_MESSAGE, riskRefusal } from "../errors";
 import { marketOf } from "../../units";
 import { checkLeverage, checkOrders, type ProposedOrder, type RiskSnapshot } from "./check";
 import { leverageLimit } from "./limits";
-import { dayStartEquity, killSwitchEngaged, limitsFor } from "./store";
+import { limitsFor, switchCovers } from "./store";
 
 /** A leverage a request would set on a symbol. */
 export interface LeverageChange {
@@ -23,12 +23,11 @@ export async function assertRiskAllows(
   orders: readonly ProposedOrder[],
   leverage: readonly LeverageChange[] = [],
 ): Promise<void> {
-  const db = ctx.database.db;
   // Reducing orders (closes) stay possible under the switch: it stops new risk, not its removal.
-  if (orders.some((o) => !o.reduceOnly) && (await killSwitchEngaged(db, caller.ownerId, caller.keyId))) {
+  if (orders.some((o) => !o.reduceOnly) && switchCovers(await ctx.riskCache.switches(caller.ownerId), caller.keyId)) {
     throw riskRefusal("KILL_SWITCH", KILL_SWITCH_MESSAGE);
   }
-  const limits = await limitsFor(db, ctx.risk, caller.ownerId, caller.keyId);
+  const limits = limitsFor(ctx.risk, await ctx.riskCache.overrides(caller.ownerId), caller.keyId);
   const snapshot = await riskSnapshot(ctx, caller.ownerId);
   for (const change of leverage) {
     const refused = checkLeverage(leverageLimit(limits, change.symbol, marketOf(change.symbol).spec.maxLeverage), change.leverage);
@@ -44,7 +43,7 @@ export async function assertRiskAllows(
   if (refused !== null) throw refused;
 }
 
-/** The owner's positions, live orders and equity summed across venues (in-memory reads on the simulated venues). */
+/** The owner's positions, live orders and equity summed across venues: in-memory reads on the simulated venues, whose host is the only writer of accounts. */
 export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promise<RiskSnapshot> {
   const per = await Promise.all(
     ctx.venues.map(async (v: Venue) => ({
@@ -81,5 +80,5 @@ export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promis
     }
   }
   for (const [symbol, s] of symbols) for (const { venue } of per) s.mark = Math.max(s.mark, venue.ticker(symbol)?.markPrice ?? 0);
-  return { symbols, openOrders, equity, dayStartEquity: await dayStartEquity(ctx.database.db, ownerId, ctx.clock.now(), equity) };
+  return { symbols, openOrders, equity, dayStartEquity: await ctx.riskCache.dayStart(ownerId, ctx.clock.now(), equity) };
 }

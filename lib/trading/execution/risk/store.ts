@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { killSwitches, riskDayStarts, riskOverrides } from "../../schema";
 import { limitsFromConfig, parseOverride, tighten, type RiskLimits, type RiskOverride } from "./limits";
@@ -9,14 +9,24 @@ const ALL_KEYS = "";
 /** A kill switch for every key of an owner. */
 const EVERY_KEY = "*";
 
+/** One stored override: for all of an owner's keys (keyId "") or one key. */
+export interface OverrideRow {
+  keyId: string;
+  limits: RiskOverride;
+}
+
+/** Every override an owner stored (what the risk cache holds). */
+export async function overrideRowsOf(db: Database, ownerId: string): Promise<OverrideRow[]> {
+  const rows = await db.select({ keyId: riskOverrides.keyId, limits: riskOverrides.limits }).from(riskOverrides).where(eq(riskOverrides.ownerId, ownerId));
+  return rows.map((r) => ({ keyId: r.keyId, limits: r.limits as RiskOverride }));
+}
+
 /** The limits a key trades under: config, then the owner's override for all keys, then the key's own. */
-export async function limitsFor(db: Database, config: RiskConfig, ownerId: string, keyId: string | null): Promise<RiskLimits> {
-  const rows = await db
-    .select()
-    .from(riskOverrides)
-    .where(and(eq(riskOverrides.ownerId, ownerId), inArray(riskOverrides.keyId, keyId === null ? [ALL_KEYS] : [ALL_KEYS, keyId])));
+export function limitsFor(config: RiskConfig, rows: readonly OverrideRow[], keyId: string | null): RiskLimits {
   let limits = limitsFromConfig(config);
-  for (const row of rows.sort((a, b) => (a.keyId === ALL_KEYS ? -1 : b.keyId === ALL_KEYS ? 1 : 0))) limits = tighten(limits, row.limits as RiskOverride);
+  const all = rows.find((r) => r.keyId === ALL_KEYS);
+  const own = keyId === null ? undefined : rows.find((r) => r.keyId === keyId);
+  for (const row of [all, own]) if (row !== undefined) limits = tighten(limits, row.limits);
   return limits;
 }
 
@@ -54,16 +64,19 @@ export async function overridesOf(db: Database, ownerId: string): Promise<OwnerO
   return out;
 }
 
-/** Whether a kill switch covers this key (its own, or the owner's for every key). */
-export async function killSwitchEngaged(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
-  const keys = keyId === null ? [EVERY_KEY] : [EVERY_KEY, keyId];
-  const [row] = await db
-    .select({ keyId: killSwitches.keyId })
-    .from(killSwitches)
-    .where(and(eq(killSwitches.ownerId, ownerId), inArray(killSwitches.keyId, keys)))
-    .limit(1);
-  return row !== undefined;
+/** The key ids an owner's switches are engaged for (EVERY_KEY among them for all keys). */
+export async function switchedKeys(db: Database, ownerId: string): Promise<Set<string>> {
+  const rows = await db.select({ keyId: killSwitches.keyId }).from(killSwitches).where(eq(killSwitches.ownerId, ownerId));
+  return new Set(rows.map((r) => r.keyId));
 }
+
+/** Whether a kill switch covers this key, read from the database (the swaps' guard; the order gate reads the risk cache). */
+export async function killSwitchEngaged(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
+  return switchCovers(await switchedKeys(db, ownerId), keyId);
+}
+
+/** Whether the engaged switches cover this key (its own, or the owner's for every key). */
+export const switchCovers = (switched: ReadonlySet<string>, keyId: string | null) => switched.has(EVERY_KEY) || (keyId !== null && switched.has(keyId));
 
 export async function engageSwitch(db: Database, ownerId: string, keyId: string | null, now: number): Promise<void> {
   await db
@@ -90,8 +103,7 @@ export async function switchesOf(db: Database, ownerId: string): Promise<{ all: 
 }
 
 /** The owner's equity when the day began for risk: the first value recorded for the UTC day wins. */
-export async function dayStartEquity(db: Database, ownerId: string, now: number, equity: bigint): Promise<bigint> {
-  const day = new Date(now).toISOString().slice(0, 10);
+export async function dayStartEquity(db: Database, ownerId: string, day: string, equity: bigint): Promise<bigint> {
   await db.insert(riskDayStarts).values({ ownerId, day, equity }).onConflictDoNothing();
   const [row] = await db
     .select({ equity: riskDayStarts.equity })

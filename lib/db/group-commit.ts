@@ -1,0 +1,167 @@
+// Group commit: the writes of concurrent operations, merged and stored in one transaction per batch.
+import type { Database } from "./client";
+
+/** One kind of row a batch gathers (e.g. venue changes, order records), written with few statements. */
+export interface BatchPart {
+  write(tx: Database): Promise<void>;
+}
+
+/** How to make a part; parts of a batch are written by ascending `rank` (parents before the rows referring to them). */
+export interface PartKind<P extends BatchPart> {
+  readonly rank: number;
+  create(): P;
+}
+
+export interface GroupCommitOptions {
+  /** How long the first write of an idle queue waits for others to join its batch. */
+  windowMs?: number;
+  /** Operations per batch at most. */
+  maxBatch?: number;
+  /** Operations queued (not committed) above which `room()` waits. */
+  maxQueued?: number;
+}
+
+/** Every write after a failed batch is refused with this: what it depended on was never stored. */
+export class WritesHaltedError extends Error {
+  constructor(cause: unknown) {
+    super(`writes halted: a batch failed to commit (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = "WritesHaltedError";
+  }
+}
+
+interface Batch {
+  parts: Map<PartKind<BatchPart>, BatchPart>;
+  operations: number;
+  settle: { resolve(): void; reject(err: unknown): void }[];
+}
+
+/**
+ * Operations add their rows to the open batch (synchronously, so batches keep the order operations ran in)
+ * and get a promise that resolves when the batch commits. One batch commits at a time, FIFO: an operation
+ * resolved means every operation added before it is stored too. A batch opens a window of `windowMs`,
+ * or closes at `maxBatch` operations; while one commits, the next fills.
+ *
+ * Failure: when a batch's transaction fails, its operations and every one queued after it are rejected
+ * and so is every later write (WritesHaltedError): the writers' memory is ahead of the database, and
+ * only reopening from the database (a restart, or another instance taking over) brings them back in step.
+ * The database then holds exactly the batches acknowledged, a prefix of what happened.
+ *
+ * Back-pressure: writers await `room()` before changing memory; it waits while `maxQueued` operations
+ * are uncommitted, so the queue holds at most that many plus the writes of those let in at once.
+ */
+export class GroupCommit {
+  private readonly queue: Batch[] = [];
+  private queued = 0;
+  /** The batch whose transaction runs now, off the queue. */
+  private committing: Batch | undefined;
+  private scheduled = false;
+  private halted: WritesHaltedError | undefined;
+  private readonly waitingForRoom: (() => void)[] = [];
+  private readonly haltListeners: ((err: unknown) => void)[] = [];
+  private readonly windowMs: number;
+  private readonly maxBatch: number;
+  private readonly maxQueued: number;
+
+  constructor(
+    private readonly db: Database,
+    options: GroupCommitOptions = {},
+  ) {
+    this.windowMs = options.windowMs ?? 1;
+    this.maxBatch = options.maxBatch ?? 512;
+    this.maxQueued = options.maxQueued ?? 8192;
+  }
+
+  /** Calls `listener` once if a batch fails to commit: the writers' memory may now be ahead of the database. */
+  onHalt(listener: (err: unknown) => void): void {
+    this.haltListeners.push(listener);
+  }
+
+  /** The failure that halted writes, if one did. */
+  get failure(): WritesHaltedError | undefined {
+    return this.halted;
+  }
+
+  /** Adds one operation's rows of a kind to the open batch; resolves once that batch is committed. */
+  add<P extends BatchPart>(kind: PartKind<P>, fill: (part: P) => void): Promise<void> {
+    if (this.halted !== undefined) return Promise.reject(this.halted);
+    let batch = this.queue.at(-1);
+    // The batch being committed is taken off the queue, so the last one queued is still open.
+    if (batch === undefined || batch.operations >= this.maxBatch) {
+      batch = { parts: new Map(), operations: 0, settle: [] };
+      this.queue.push(batch);
+    }
+    let part = batch.parts.get(kind as PartKind<BatchPart>) as P | undefined;
+    if (part === undefined) {
+      part = kind.create();
+      batch.parts.set(kind as PartKind<BatchPart>, part);
+    }
+    fill(part);
+    batch.operations++;
+    this.queued++;
+    const done = new Promise<void>((resolve, reject) => batch.settle.push({ resolve, reject }));
+    this.schedule();
+    return done;
+  }
+
+  /** Resolves when fewer than `maxQueued` operations wait to be committed (rejects once halted). */
+  room(): Promise<void> {
+    if (this.halted !== undefined) return Promise.reject(this.halted);
+    if (this.queued < this.maxQueued) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForRoom.push(resolve));
+  }
+
+  /** Resolves once everything added so far is committed (rejects if it never will be). */
+  flushed(): Promise<void> {
+    if (this.halted !== undefined) return Promise.reject(this.halted);
+    const last = this.queue.at(-1) ?? this.committing;
+    if (last === undefined) return Promise.resolve();
+    return new Promise((resolve, reject) => last.settle.push({ resolve, reject }));
+  }
+
+  private schedule(): void {
+    if (this.committing !== undefined || this.scheduled) return;
+    this.scheduled = true;
+    const full = this.queue[0] !== undefined && this.queue[0].operations >= this.maxBatch;
+    if (full || this.windowMs <= 0) setImmediate(() => void this.commitNext());
+    else setTimeout(() => void this.commitNext(), this.windowMs);
+  }
+
+  private async commitNext(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.queue.shift();
+    if (batch === undefined) return;
+    this.committing = batch;
+    try {
+      const parts = [...batch.parts].sort(([a], [b]) => a.rank - b.rank);
+      await this.db.transaction(async (tx) => {
+        for (const [, part] of parts) await part.write(tx as unknown as Database);
+      });
+    } catch (err) {
+      this.halt(err, batch);
+      return;
+    } finally {
+      this.committing = undefined;
+    }
+    this.queued -= batch.operations;
+    for (const s of batch.settle) s.resolve();
+    this.letIn();
+    // The next batch filled while this one committed: it goes at once.
+    if (this.queue.length > 0) {
+      this.scheduled = true;
+      setImmediate(() => void this.commitNext());
+    }
+  }
+
+  private halt(err: unknown, failed: Batch): void {
+    this.halted = new WritesHaltedError(err);
+    for (const b of [failed, ...this.queue.splice(0)]) for (const s of b.settle) s.reject(this.halted);
+    this.queued = 0;
+    // Those waiting for room get the failure on their next write.
+    for (const resolve of this.waitingForRoom.splice(0)) resolve();
+    for (const listener of this.haltListeners) listener(err);
+  }
+
+  private letIn(): void {
+    for (let free = this.maxQueued - this.queued; free > 0 && this.waitingForRoom.length > 0; free--) this.waitingForRoom.shift()!();
+  }
+}
