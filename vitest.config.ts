@@ -41,6 +41,22 @@ export default defineConfig({
             },
           ]
         : []),
+      // The trading and search contract tests again, against a follower instance of a two-instance
+      // deployment on PostgreSQL and Redis: its answers must be the host's.
+      ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "integration-follower",
+                include: ["lib/api/trading/*.int.test.ts", "lib/api/search/*.int.test.ts"],
+                env: { BOURSE_TEST_DB: "postgres", BOURSE_TEST_TOPOLOGY: "follower" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -18,8 +18,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real API on a fresh, migrated database with a manual clock. */
+/**
+ * The real API on a fresh, migrated database with a manual clock. With BOURSE_TEST_TOPOLOGY=follower
+ * (the integration-follower project), the API of a follower instance of a two-instance deployment.
+ */
 export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  if (process.env.BOURSE_TEST_TOPOLOGY === "follower") return followerTestApi(env);
   const testDb = await createTestDatabase();
   const instance = await startTestInstance(testDb.target, manualClock(), env);
   return {
@@ -37,14 +41,19 @@ export async function createTestApi(env: Record<string, string> = {}): Promise<T
  */
 export async function advanceCluster(cluster: TestCluster, ms: number): Promise<void> {
   cluster.clock.advance(ms);
+  hostOf(cluster).deps.exchange!.advanceTo(cluster.clock.now());
   await settleCluster(cluster);
+}
+
+function hostOf(cluster: TestCluster): TestApi {
+  const host = cluster.instances.find((i) => i.deps.hosting.isHost());
+  if (host === undefined) throw new Error("no instance of the cluster hosts the venues");
+  return host;
 }
 
 /** Waits until every follower's mirror has applied what the host has sent so far. */
 export async function settleCluster(cluster: TestCluster): Promise<void> {
-  const host = cluster.instances.find((i) => i.deps.hosting.isHost());
-  if (host === undefined) throw new Error("no instance of the cluster hosts the venues");
-  host.deps.exchange!.advanceTo(cluster.clock.now());
+  const host = hostOf(cluster);
   const seq = host.deps.hosting.flushFeed()!;
   for (const follower of cluster.instances.filter((i) => i !== host)) {
     for (let i = 0; ; i++) {
@@ -54,6 +63,28 @@ export async function settleCluster(cluster: TestCluster): Promise<void> {
       await new Promise((r) => setTimeout(r, 10));
     }
   }
+}
+
+/**
+ * A follower of a two-instance deployment, as a TestApi: every request first waits until the follower's
+ * mirror has what the host's market has at the shared clock, so a test that moves the market and then
+ * reads sees what it would see on the host. `deps.exchange` is the host's simulator (tests drive time there).
+ */
+async function followerTestApi(env: Record<string, string>): Promise<TestApi> {
+  const cluster = await createTestCluster(2, env);
+  const [host, follower] = cluster.instances as [TestApi, TestApi];
+  const deps = Object.create(follower.deps, { exchange: { get: () => host.deps.exchange } }) as ApiDeps;
+  const settled = () => (host.deps.exchange === undefined ? Promise.resolve() : settleCluster(cluster));
+  return {
+    api: follower.api,
+    deps,
+    clock: cluster.clock,
+    request: async (path, init) => {
+      await settled();
+      return follower.api.request(path, init);
+    },
+    close: () => cluster.close(),
+  };
 }
 
 export interface TestCluster {
