@@ -56,7 +56,8 @@ const FIRST_SYNC_MS = 15_000;
 export async function startVenueHosting(input: HostingInputs): Promise<VenueHosting> {
   const { config, database, clock, log, cluster } = input;
   const redis = cluster.redis;
-  if (redis === undefined) {
+  // Alone, or with the venues off (nothing to host: every instance answers 503 for trading itself).
+  if (redis === undefined || embeddedVenueNames(config).length === 0) {
     const writes = new GroupCommit(database.db);
     const venues = await startVenues({ ...input, writes });
     const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log, writes, bus: cluster.bus });
