@@ -221,11 +221,14 @@ async function main() {
       x.child.kill("SIGTERM");
     });
 
+  let firstSignalAt = 0;
   process.on("SIGINT", () => {
-    if (stopping) {
+    // A second Ctrl-C kills at once; one that arrives with the first (npm passing it on too) does not.
+    if (stopping && Date.now() - firstSignalAt > 1_000) {
       for (const x of instances) if (x.exitCode === undefined) x.child.kill("SIGKILL");
       process.exit(130);
     }
+    if (!stopping) firstSignalAt = Date.now();
     void stopAll("SIGINT");
   });
   process.on("SIGTERM", () => void stopAll("SIGTERM"));
