@@ -132,12 +132,26 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         lost = err;
         onLost?.(err);
       };
+      const ended = () => lose(new Error("the lock's connection ended"));
       conn.on("error", lose);
-      conn.on("end", () => lose(new Error("the lock's connection ended")));
-      const { rows } = await conn.query<{ held: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as held", [name]);
-      if (rows[0]?.held !== true) {
+      conn.on("end", ended);
+      // The connection goes back to the pool: followers try every second, so listeners left on it would pile up.
+      const giveBack = (err?: Error) => {
         released = true;
-        conn.release();
+        conn.off("error", lose);
+        conn.off("end", ended);
+        conn.release(err);
+      };
+      let held: boolean;
+      try {
+        const { rows } = await conn.query<{ held: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as held", [name]);
+        held = rows[0]?.held === true;
+      } catch (err) {
+        giveBack(err as Error);
+        throw err;
+      }
+      if (!held) {
+        giveBack();
         return null;
       }
       // A connection can die without an event until it is used: use it now and then.
@@ -149,7 +163,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         released = true;
         clearInterval(probe);
         if (lost === undefined) await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch(() => {});
-        conn.release(lost);
+        giveBack(lost);
       };
     },
     withMigrationLock: async (fn) => {
