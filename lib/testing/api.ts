@@ -1,3 +1,4 @@
+import { it } from "vitest";
 import type { Hono } from "hono";
 import { createApi } from "../api/app";
 import type { ApiDeps, AppEnv } from "../api/context";
@@ -142,3 +143,10 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
+
+/**
+ * `it` for a test that reaches into one process's internals (a venue stubbed to fail, the key cache of
+ * the instance under test): the follower project skips it, since the host's internals are in another
+ * instance there. Everything else runs against the follower too.
+ */
+export const itInOneProcess = process.env.BOURSE_TEST_TOPOLOGY === "follower" ? it.skip : it;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createApi } from "../app";
 import { type AgentKeyCache, createAgentKeyCache } from "../../auth/agent-keys";
-import { createTestApi, postJson, type TestApi } from "../../testing/api";
+import { createTestApi, itInOneProcess, postJson, type TestApi } from "../../testing/api";
 import { createTestOwner } from "../../testing/owners";
 
 let t: TestApi;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it("a key revoked on another instance is refused there within the cache lifetime (10 s)", async () => {
+itInOneProcess("a key revoked on another instance is refused there within the cache lifetime (10 s)", async () => {
   // A second instance: same database, its own cache.
   const other = createApi({ ...t.deps, agentKeyCache: createAgentKeyCache(t.deps.clock) });
   const owner = await createTestOwner(t);
@@ -26,7 +26,7 @@ it("a key revoked on another instance is refused there within the cache lifetime
   expect((await other.request("/api/agent/positions", { headers })).status).toBe(401);
 });
 
-it("a lookup that read the key before its revoke committed does not cache it afterwards", async () => {
+itInOneProcess("a lookup that read the key before its revoke committed does not cache it afterwards", async () => {
   const cache = createAgentKeyCache(t.deps.clock);
   const owner = await createTestOwner(t);
   const minted = await (await t.request("/api/agent/keys", postJson({ name: "raced", scopes: ["account:read"] }, await owner.auth()))).json();

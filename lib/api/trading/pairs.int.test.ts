@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApi } from "../../testing/api";
+import { itInOneProcess, type TestApi } from "../../testing/api";
 import { advance, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
 import { createTradingService } from "../../trading/execution/service";
 import type { PlaceOrder, PlaceOutcome, Venue } from "../../venues/venue";
@@ -93,7 +93,7 @@ describe("pair trades", () => {
     expect(expectError(await alice.call("POST", "/agent/pair/open", { ...open, ...change }), 400, "BAD_REQUEST").error).toMatch(message);
   });
 
-  it("unwinds the first leg when the second fails, leaving nothing open", async () => {
+  itInOneProcess("unwinds the first leg when the second fails, leaving nothing open", async () => {
     const restore = intercept("alder", "BTC-USD", async () => ({ ok: false, code: "VENUE_UNAVAILABLE", message: "injected failure" }));
     try {
       const r = await bob.call("POST", "/agent/pair/open", open);
@@ -107,7 +107,7 @@ describe("pair trades", () => {
     expect(pair!.legs.every((l) => l.quantity === "0")).toBe(true);
   });
 
-  it("a crash between the legs leaves the intent recorded, and recovery unwinds it", async () => {
+  itInOneProcess("a crash between the legs leaves the intent recorded, and recovery unwinds it", async () => {
     const who = await createTrader(t);
     // The second leg's venue call does not answer, as if the process died there.
     let late!: (outcome: PlaceOutcome) => void;

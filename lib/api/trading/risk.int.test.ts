@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApi } from "../../testing/api";
+import { itInOneProcess, type TestApi } from "../../testing/api";
 import { advance, call, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
 import { storedLedger } from "../../testing/venues";
 import type { Venue } from "../../venues/venue";
@@ -98,7 +98,7 @@ describe("kill switch", () => {
     expect((await a.call("POST", "/agent/orders", market("0.01"))).status).toBe(200);
   });
 
-  it("a retry of an order that failed in transit passes the gate again: a switch pulled in between refuses it", async () => {
+  itInOneProcess("a retry of an order that failed in transit passes the gate again: a switch pulled in between refuses it", async () => {
     const a = await createTrader(t);
     const venue = t.deps.venues.find((v) => v.name === "alder")! as Venue & { place: Venue["place"]; placeStaged: Venue["placeStaged"] };
     const { place, placeStaged } = venue;
