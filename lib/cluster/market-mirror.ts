@@ -18,6 +18,7 @@ import type {
   VenueTicker,
   VenueTrade,
 } from "../venues/venue";
+import { candlesInRange } from "../venues/candle-range";
 import { decode } from "./codec";
 import type { HostCaller } from "./host-calls";
 import { MARKET_CHANNEL, MIRROR_TRADES, unpackCandle, type FeedMessage, type MarketSnapshot, type MirroredBook, type VenueMarketState } from "./market-feed";
@@ -55,17 +56,7 @@ export class MirrorVenue implements Venue {
   }
 
   candles(symbol: string, from: number, to: number): readonly VenueCandle[] {
-    const list = this.candleLists.get(symbol) ?? [];
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]!.time < from) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: VenueCandle[] = [];
-    for (let i = lo; i < list.length && list[i]!.time < to; i++) out.push({ ...list[i]! });
-    return out;
+    return candlesInRange(this.candleLists.get(symbol) ?? [], from, to);
   }
 
   ticker(symbol: string): VenueTicker | undefined {

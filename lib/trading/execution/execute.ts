@@ -63,22 +63,7 @@ export async function stageParent(
 
 async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[], firstAttempt: boolean): Promise<StagedParent> {
   const now = ctx.clock.now();
-  const parent: ParentRow = {
-    id: spec.id,
-    ownerId: caller.ownerId,
-    keyId: caller.keyId,
-    source: spec.source,
-    symbol: spec.symbol,
-    side: spec.side,
-    type: spec.type,
-    lots: spec.lots,
-    price: spec.price ?? null,
-    triggerPrice: spec.triggerPrice ?? null,
-    reduceOnly: spec.reduceOnly,
-    venue: spec.venue,
-    slippagePpm: spec.slippagePpm,
-    createdAt: now,
-  };
+  const parent = parentRow(spec, caller, now);
   const children = plan.map((c): ChildRow => pendingChild(spec, caller.ownerId, c, now)).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
   const writes: Promise<void>[] = [recordParent(ctx.writes, parent, children)];
   const failures: unknown[] = [];
@@ -142,22 +127,7 @@ async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpe
   const now = ctx.clock.now();
   const [created] = await db
     .insert(tradeOrders)
-    .values({
-      id: spec.id,
-      ownerId: caller.ownerId,
-      keyId: caller.keyId,
-      source: spec.source,
-      symbol: spec.symbol,
-      side: spec.side,
-      type: spec.type,
-      lots: spec.lots,
-      price: spec.price ?? null,
-      triggerPrice: spec.triggerPrice ?? null,
-      reduceOnly: spec.reduceOnly,
-      venue: spec.venue,
-      slippagePpm: spec.slippagePpm,
-      createdAt: now,
-    })
+    .values(parentRow(spec, caller, now))
     .onConflictDoNothing()
     .returning({ id: tradeOrders.id });
   if (created !== undefined && plan.length > 0) {
@@ -287,4 +257,24 @@ export async function freshParents(ctx: TradingContext, ownerId: string, parents
       children.filter((c) => c.parentId === p.id),
     ),
   );
+}
+
+/** The stored row of a parent order as first recorded. */
+function parentRow(spec: ParentSpec, caller: Caller, now: number): ParentRow {
+  return {
+    id: spec.id,
+    ownerId: caller.ownerId,
+    keyId: caller.keyId,
+    source: spec.source,
+    symbol: spec.symbol,
+    side: spec.side,
+    type: spec.type,
+    lots: spec.lots,
+    price: spec.price ?? null,
+    triggerPrice: spec.triggerPrice ?? null,
+    reduceOnly: spec.reduceOnly,
+    venue: spec.venue,
+    slippagePpm: spec.slippagePpm,
+    createdAt: now,
+  };
 }

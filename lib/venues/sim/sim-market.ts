@@ -1,3 +1,4 @@
+import { candlesInRange } from "../candle-range";
 import type { MarketRisk } from "../../engine/accounts/margin";
 import { marketUnits, QUOTE_DECIMALS } from "../../engine/accounts/market-units";
 import { OrderBook } from "../../engine/order-book";
@@ -90,18 +91,7 @@ export class SimMarket {
   }
 
   candles(from: number, to: number): VenueCandle[] {
-    const list = this.candleList;
-    // Binary search for the first candle at or after `from`.
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]!.time < from) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: VenueCandle[] = [];
-    for (let i = lo; i < list.length && list[i]!.time < to; i++) out.push({ ...list[i]! });
-    return out;
+    return candlesInRange(this.candleList, from, to);
   }
 
   lastClose(): number | undefined {
