@@ -22,6 +22,9 @@ export interface GroupCommitOptions {
 }
 
 /** Every write after a failed batch is refused with this: what it depended on was never stored. */
+/** Tries of one batch before writes halt (about 1.5 s of back-off in all). */
+const COMMIT_ATTEMPTS = 5;
+
 export class WritesHaltedError extends Error {
   constructor(cause: unknown) {
     super(`writes halted: a batch failed to commit (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
@@ -133,9 +136,7 @@ export class GroupCommit {
     this.committing = batch;
     try {
       const parts = [...batch.parts].sort(([a], [b]) => a.rank - b.rank);
-      await this.db.transaction(async (tx) => {
-        for (const [, part] of parts) await part.write(tx as unknown as Database);
-      });
+      await this.commitWithRetries(parts);
     } catch (err) {
       this.halt(err, batch);
       return;
@@ -149,6 +150,25 @@ export class GroupCommit {
     if (this.queue.length > 0) {
       this.scheduled = true;
       setImmediate(() => void this.commitNext());
+    }
+  }
+
+  /**
+   * A transaction that failed rolled back whole, so the same batch may be written again: a dropped
+   * connection costs a retry, not a halt. A failure that persists (or a commit that did land before its
+   * connection died, whose retry then conflicts) halts writes as before.
+   */
+  private async commitWithRetries(parts: readonly [unknown, { write(db: Database): Promise<void> }][]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.transaction(async (tx) => {
+          for (const [, part] of parts) await part.write(tx as unknown as Database);
+        });
+        return;
+      } catch (err) {
+        if (attempt >= COMMIT_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
     }
   }
 
