@@ -1,4 +1,5 @@
 // Sending a parent order's children to their venues, recording intent first.
+import { awaitedLater } from "../../concurrency/awaited-later";
 import { and, eq, inArray } from "drizzle-orm";
 import type { ParentOrderView } from "../contract/orders";
 import type { Database } from "../../db/client";
@@ -65,7 +66,7 @@ async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSp
   const now = ctx.clock.now();
   const parent = parentRow(spec, caller, now);
   const children = plan.map((c): ChildRow => pendingChild(spec, caller.ownerId, c, now)).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
-  const writes: Promise<void>[] = [recordParent(ctx.writes, parent, children)];
+  const writes: Promise<void>[] = [awaitedLater(recordParent(ctx.writes, parent, children))];
   const failures: unknown[] = [];
   await Promise.all(
     plan.map(async (c) => {
@@ -79,13 +80,10 @@ async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSp
       }
     }),
   );
-  writes.push(recordChildren(ctx.writes, children));
-  if (failures.length > 0) {
-    // Whatever went out is recorded as the run left it (a retry under its Idempotency-Key resumes); no one waits for it.
-    for (const w of writes) w.catch(() => {});
-    throw failures[0];
-  }
-  return { view: parentView(parent, children), stored: Promise.all(writes).then(() => {}) };
+  writes.push(awaitedLater(recordChildren(ctx.writes, children)));
+  // On a failure, whatever went out is recorded as the run left it (a retry under its Idempotency-Key resumes); no one waits for it.
+  if (failures.length > 0) throw failures[0];
+  return { view: parentView(parent, children), stored: awaitedLater(Promise.all(writes).then(() => {})) };
 }
 
 function pendingChild(spec: ParentSpec, ownerId: string, c: ChildPlan, now: number): ChildRow {

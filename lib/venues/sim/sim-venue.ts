@@ -1,4 +1,5 @@
 import type { MatchResult } from "../../engine/types";
+import { awaitedLater } from "../../concurrency/awaited-later";
 import type {
   CancelOutcome,
   PlaceOrder,
@@ -133,10 +134,10 @@ export class SimVenue implements Venue {
     const change = new OwnerChange();
     const account = this.state.account(owner, now, change);
     const shortfall = marginShortfall(this.state, owner, account, market, req);
-    if (shortfall !== null) return { outcome: reject("INSUFFICIENT_MARGIN", shortfall), stored: this.deps.commit(change) };
+    if (shortfall !== null) return { outcome: reject("INSUFFICIENT_MARGIN", shortfall), stored: awaitedLater(this.deps.commit(change)) };
 
     const { order, fills } = submitNow(this.state, owner, req, now, change);
-    const stored = this.deps.commit(change).then(() => this.announce(change));
+    const stored = awaitedLater(this.deps.commit(change).then(() => this.announce(change)));
     return { outcome: { ok: true, order: publicOrder(order), fills: fills.map(publicFill) }, stored };
   }
 

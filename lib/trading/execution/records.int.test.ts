@@ -1,0 +1,95 @@
+// The trading records through the group commit: stored together, and a batch that cannot be stored
+// rejects what waits on it without leaving a rejection nobody handles (which would end the process).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { owners } from "../../auth/schema";
+import { awaitedLater } from "../../concurrency/awaited-later";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
+import { migrateDatabase } from "../../db/migrate";
+import { createTestDatabase, type TestDatabase } from "../../testing/database";
+import type { ChildRow, ParentRow } from "../contract/order-views";
+import { tradeChildOrders, tradeOrders } from "../schema";
+import { recordChildren, recordParent } from "./records";
+
+let made: TestDatabase;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  made = await createTestDatabase();
+  database = await openDatabase(made.target);
+  await migrateDatabase(database);
+  await database.db.insert(owners).values({ id: "own_records" });
+});
+afterAll(async () => {
+  await database?.close();
+  await made?.drop();
+});
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeAll(() => process.on("unhandledRejection", onUnhandled));
+afterAll(() => process.off("unhandledRejection", onUnhandled));
+afterEach(() => {
+  unhandled.length = 0;
+});
+
+function parent(id: string, ownerId: string): ParentRow {
+  return {
+    id,
+    ownerId,
+    keyId: null,
+    source: "order",
+    symbol: "BTC-USD",
+    side: "BUY",
+    type: "MARKET",
+    lots: 10,
+    price: null,
+    triggerPrice: null,
+    reduceOnly: false,
+    venue: "alder",
+    slippagePpm: 5000,
+    createdAt: 1,
+  };
+}
+function child(p: ParentRow, status: ChildRow["status"]): ChildRow {
+  return {
+    clientOrderId: `${p.id}-alder`,
+    parentId: p.id,
+    ownerId: p.ownerId,
+    venue: "alder",
+    venueOrderId: status === "PENDING" ? null : `v-${p.id}`,
+    symbol: p.symbol,
+    side: p.side,
+    lots: p.lots,
+    status,
+    filledLots: status === "FILLED" ? p.lots : 0,
+    filledNotional: status === "FILLED" ? 123_456_789_000_000_000n : 0n,
+    fees: 0n,
+    reason: null,
+    createdAt: 1,
+    updatedAt: 2,
+  };
+}
+
+describe("trading records", () => {
+  it("store a parent with its child, and the child's answer over its PENDING row in the same batch", async () => {
+    const writes = new GroupCommit(database.db);
+    const p = parent("ord_ok", "own_records");
+    const stored = [recordParent(writes, p, [child(p, "PENDING")]), recordChildren(writes, [child(p, "FILLED")])];
+    await Promise.all(stored);
+    expect(await database.db.select().from(tradeOrders)).toEqual([p]);
+    expect(await database.db.select().from(tradeChildOrders)).toEqual([child(p, "FILLED")]);
+  });
+
+  it("when the batch fails, reject the caller's write and leave no unhandled rejection behind", async () => {
+    const writes = new GroupCommit(database.db);
+    // No such owner: every try of the batch breaks a foreign key, so writes halt.
+    const p = parent("ord_orphan", "own_missing");
+    // The caller awaits only after other work, as the order path does once its owner lock is released.
+    const stored = awaitedLater(recordParent(writes, p, [child(p, "PENDING")]));
+    await new Promise((r) => setTimeout(r, 2_500));
+    await expect(stored).rejects.toBeInstanceOf(WritesHaltedError);
+    await new Promise((r) => setImmediate(r));
+    expect(unhandled).toEqual([]);
+    expect(writes.failure).toBeInstanceOf(WritesHaltedError);
+  });
+});
