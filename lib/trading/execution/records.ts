@@ -1,41 +1,26 @@
 // The trading records written through the host's group commit: merged per batch into a few statements.
-import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { BatchPart, GroupCommit, PartKind } from "../../db/group-commit";
+import { insertJsonRows, updateJsonRows } from "../../db/json-rows";
 import type { ChildRow, ParentRow } from "../contract/order-views";
 import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-
 class ParentRows implements BatchPart {
   readonly rows = new Map<string, ParentRow>();
-  async write(tx: Database): Promise<void> {
-    await tx
-      .insert(tradeOrders)
-      .values([...this.rows.values()])
-      .onConflictDoNothing();
+  write(tx: Database): Promise<void> {
+    return insertJsonRows(tx, tradeOrders, [...this.rows.values()], {});
   }
 }
 
 /** Child rows as last seen in the batch: an order recorded PENDING and answered in one batch is one row. */
 class ChildRows implements BatchPart {
   readonly rows = new Map<string, ChildRow>();
-  async write(tx: Database): Promise<void> {
-    await tx
-      .insert(tradeChildOrders)
-      .values([...this.rows.values()])
-      .onConflictDoUpdate({
-        target: tradeChildOrders.clientOrderId,
-        set: {
-          venueOrderId: excluded("venue_order_id"),
-          status: excluded("status"),
-          filledLots: excluded("filled_lots"),
-          filledNotional: excluded("filled_notional"),
-          fees: excluded("fees"),
-          reason: excluded("reason"),
-          updatedAt: excluded("updated_at"),
-        },
-      });
+  write(tx: Database): Promise<void> {
+    const c = tradeChildOrders;
+    return insertJsonRows(tx, c, [...this.rows.values()], {
+      target: [c.clientOrderId],
+      update: [c.venueOrderId, c.status, c.filledLots, c.filledNotional, c.fees, c.reason, c.updatedAt],
+    });
   }
 }
 
@@ -47,13 +32,9 @@ interface Answer {
 
 class IdempotencyAnswers implements BatchPart {
   readonly answers = new Map<string, Answer>();
-  async write(tx: Database): Promise<void> {
-    for (const a of this.answers.values()) {
-      await tx
-        .update(tradeIdempotency)
-        .set({ response: { status: 200, body: a.body } })
-        .where(and(eq(tradeIdempotency.scope, a.scope), eq(tradeIdempotency.key, a.key)));
-    }
+  write(tx: Database): Promise<void> {
+    const rows = [...this.answers.values()].map((a) => ({ scope: a.scope, key: a.key, response: { status: 200, body: a.body } }));
+    return updateJsonRows(tx, tradeIdempotency, [tradeIdempotency.scope, tradeIdempotency.key], [tradeIdempotency.response], rows);
   }
 }
 
@@ -65,7 +46,10 @@ const ANSWERS: PartKind<IdempotencyAnswers> = { rank: 30, create: () => new Idem
 /** Records a parent order with its children (copies: the caller goes on updating its rows). */
 export function recordParent(writes: GroupCommit, parent: ParentRow, children: readonly ChildRow[]): Promise<void> {
   const stored = writes.add(PARENTS, (part) => part.rows.set(parent.id, { ...parent }));
-  return children.length === 0 ? stored : recordChildren(writes, children);
+  if (children.length === 0) return stored;
+  // Batches commit in order: the children stored means the parent is; its own failure is theirs too.
+  stored.catch(() => {});
+  return recordChildren(writes, children);
 }
 
 /** Records children as they are now; the last record of a child in a batch wins. */

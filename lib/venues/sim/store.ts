@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { insertJsonRows } from "../../db/json-rows";
 import type { Database } from "../../db/client";
 import { GroupCommit, type BatchPart, type PartKind } from "../../db/group-commit";
 import { simCheckpoints, venueAccounts, venueFills, venueFunding, venueOrders, venuePositions, venueTransfers } from "../schema";
@@ -76,79 +77,48 @@ function orderToRow(o: OwnedOrder): OrderRow {
   };
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-
 /** One change as statements of an open transaction. */
 async function writeChange(tx: Database, change: OwnerChange): Promise<void> {
   if (change.empty) return;
-  if (change.transfers.length > 0) await tx.insert(venueTransfers).values(change.transfers);
-  if (change.orders.size > 0) {
-    await tx
-      .insert(venueOrders)
-      .values([...change.orders.values()].map(orderToRow))
-      .onConflictDoUpdate({
-        target: venueOrders.id,
-        set: {
-          filledSize: excluded("filled_size"),
-          filledNotional: excluded("filled_notional"),
-          fees: excluded("fees"),
-          status: excluded("status"),
-          reason: excluded("reason"),
-          updatedAt: excluded("updated_at"),
-        },
-      });
-  }
-  if (change.fills.length > 0) {
-    await tx.insert(venueFills).values(
-      change.fills.map((f) => ({
-        id: f.fillId,
-        orderId: f.orderId,
-        ownerId: f.ownerId,
-        venue: f.venue,
-        symbol: f.symbol,
-        side: f.side,
-        liquidity: f.liquidity,
-        price: f.price,
-        size: f.size,
-        fee: f.fee,
-        realizedPnl: f.realizedPnl,
-        time: f.time,
-      })),
-    );
-  }
-  if (change.funding.length > 0) await tx.insert(venueFunding).values(change.funding);
-  if (change.positions.size > 0) {
-    await tx
-      .insert(venuePositions)
-      .values([...change.positions.values()])
-      .onConflictDoUpdate({
-        target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
-        set: {
-          sizeLots: excluded("size_lots"),
-          costBasis: excluded("cost_basis"),
-          realizedPnl: excluded("realized_pnl"),
-          funding: excluded("funding"),
-          leverage: excluded("leverage"),
-          updatedAt: excluded("updated_at"),
-        },
-      });
-  }
-  if (change.accounts.size > 0) {
-    await tx
-      .insert(venueAccounts)
-      .values([...change.accounts.values()])
-      .onConflictDoUpdate({
-        target: [venueAccounts.ownerId, venueAccounts.venue],
-        set: {
-          collateral: excluded("collateral"),
-          deposits: excluded("deposits"),
-          realizedPnl: excluded("realized_pnl"),
-          fees: excluded("fees"),
-          funding: excluded("funding"),
-          updatedAt: excluded("updated_at"),
-        },
-      });
-  }
+  await insertJsonRows(tx, venueTransfers, change.transfers);
+  await insertJsonRows(tx, venueOrders, [...change.orders.values()].map(orderToRow), {
+    target: [venueOrders.id],
+    update: [venueOrders.filledSize, venueOrders.filledNotional, venueOrders.fees, venueOrders.status, venueOrders.reason, venueOrders.updatedAt],
+  });
+  await insertJsonRows(
+    tx,
+    venueFills,
+    change.fills.map((f) => ({
+      id: f.fillId,
+      orderId: f.orderId,
+      ownerId: f.ownerId,
+      venue: f.venue,
+      symbol: f.symbol,
+      side: f.side,
+      liquidity: f.liquidity,
+      price: f.price,
+      size: f.size,
+      fee: f.fee,
+      realizedPnl: f.realizedPnl,
+      time: f.time,
+    })),
+  );
+  await insertJsonRows(tx, venueFunding, change.funding);
+  await insertJsonRows(tx, venuePositions, [...change.positions.values()], {
+    target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
+    update: [
+      venuePositions.sizeLots,
+      venuePositions.costBasis,
+      venuePositions.realizedPnl,
+      venuePositions.funding,
+      venuePositions.leverage,
+      venuePositions.updatedAt,
+    ],
+  });
+  await insertJsonRows(tx, venueAccounts, [...change.accounts.values()], {
+    target: [venueAccounts.ownerId, venueAccounts.venue],
+    update: [venueAccounts.collateral, venueAccounts.deposits, venueAccounts.realizedPnl, venueAccounts.fees, venueAccounts.funding, venueAccounts.updatedAt],
+  });
 }
 
 /** The owners' changes of a batch, merged into one change: a few statements whatever the batch's size. */

@@ -1,0 +1,95 @@
+// Rows written through their JSON: every column type the group commit writes survives the trip, and conflicts resolve as asked.
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../testing/database";
+import { openDatabase, type DatabaseHandle } from "./client";
+import { insertJsonRows, updateJsonRows } from "./json-rows";
+
+const things = pgTable(
+  "json_rows_test",
+  {
+    scope: text("scope").notNull(),
+    id: integer("id").notNull(),
+    name: text("name"),
+    lots: bigint("lots", { mode: "number" }).notNull(),
+    atoms: bigint("atoms", { mode: "bigint" }).notNull(),
+    live: boolean("live").notNull(),
+    doc: jsonb("doc").$type<{ status: number; body: unknown }>(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.id] })],
+);
+
+let made: TestDatabase;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  made = await createTestDatabase();
+  database = await openDatabase(made.target);
+  await database.db.execute(
+    sql`create table json_rows_test (scope text not null, id integer not null, name text, lots bigint not null, atoms bigint not null, live boolean not null, doc jsonb, primary key (scope, id))`,
+  );
+});
+afterAll(async () => {
+  await database?.close();
+  await made?.drop();
+});
+
+const read = () => database.db.select().from(things).orderBy(things.scope, things.id);
+
+describe("insertJsonRows and updateJsonRows", () => {
+  it("store bigints beyond 2^53 exactly, nulls, booleans, quotes and nested JSON as given", async () => {
+    const rows = [
+      {
+        scope: "a",
+        id: 1,
+        name: 'say "hi" \\ \u00e9\u{1f600}',
+        lots: 2 ** 40,
+        atoms: 9007199254740993n,
+        live: true,
+        doc: { status: 200, body: { list: [1, "x", null] } },
+      },
+      { scope: "a", id: 2, name: null, lots: -5, atoms: -1n, live: false, doc: null },
+    ];
+    await insertJsonRows(database.db, things, rows);
+    expect(await read()).toEqual(rows);
+  });
+
+  it("on a conflict, overwrite only the columns named, or drop the new row", async () => {
+    await insertJsonRows(database.db, things, [{ scope: "a", id: 1, name: "renamed", lots: 7, atoms: 7n, live: false, doc: null }], {
+      target: [things.scope, things.id],
+      update: [things.lots, things.atoms],
+    });
+    await insertJsonRows(database.db, things, [{ scope: "a", id: 2, name: "ignored", lots: 9, atoms: 9n, live: true, doc: null }], {});
+    const [one, two] = await read();
+    expect(one).toMatchObject({ name: 'say "hi" \\ \u00e9\u{1f600}', lots: 7, atoms: 7n, live: true });
+    expect(two).toMatchObject({ name: null, lots: -5, atoms: -1n, live: false });
+  });
+
+  it("update the rows matching each key and no other", async () => {
+    await insertJsonRows(database.db, things, [{ scope: "b", id: 1, lots: 0, atoms: 0n, live: false }]);
+    await updateJsonRows(
+      database.db,
+      things,
+      [things.scope, things.id],
+      [things.doc],
+      [
+        { scope: "a", id: 2, doc: { status: 200, body: "two" } },
+        { scope: "b", id: 1, doc: { status: 201, body: ["b"] } },
+        { scope: "c", id: 9, doc: { status: 500, body: null } },
+      ],
+    );
+    const docs = (await read()).map((r) => [r.scope, r.id, r.doc]);
+    expect(docs).toEqual([
+      ["a", 1, { status: 200, body: { list: [1, "x", null] } }],
+      ["a", 2, { status: 200, body: "two" }],
+      ["b", 1, { status: 201, body: ["b"] }],
+    ]);
+  });
+
+  it("write nothing for no rows", async () => {
+    const before = await read();
+    await insertJsonRows(database.db, things, []);
+    await updateJsonRows(database.db, things, [things.scope, things.id], [things.doc], []);
+    expect(await read()).toEqual(before);
+  });
+});
