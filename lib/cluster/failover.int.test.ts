@@ -163,6 +163,33 @@ describeWithRedis(
       await auditOrders(database, load.acknowledged);
       expect([await roleOf(host), await roleOf(follower)]).toEqual(["host", "follower"]);
     }, 120_000);
+
+    it("the host's writes halt (its batches cannot be stored): it answers 503 and exits, and another takes over without losing or repeating the order", async () => {
+      const { instances, database } = await startDeployment(2);
+      const [host, follower] = instances as [ChildServer, ChildServer];
+      const [key] = await agentKeys(database);
+      const first = await placeUntilAcknowledged(follower.url, key!, "halt-0", "BUY");
+      // Every batch with a fill now fails, on every try: the host's writes halt.
+      await database.db.execute(sql`alter table venue_fills rename to venue_fills_away`);
+      const refused = await fetch(`${follower.url}/api/agent/orders`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": "halt-1" },
+        body: JSON.stringify({ symbol: "BTC-USD", side: "SELL", type: "MARKET", quantity: "0.001" }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      await host.exited;
+      await database.db.execute(sql`alter table venue_fills_away rename to venue_fills`);
+      const retried = await placeUntilAcknowledged(follower.url, key!, "halt-1", "SELL");
+      await auditOrders(
+        database,
+        new Map([
+          ["halt-0", first.id],
+          ["halt-1", retried.id],
+        ]),
+      );
+      expect(await roleOf(follower)).toBe("host");
+    }, 120_000);
   },
   { needsPostgres: true },
 );

@@ -42,8 +42,12 @@ interface HostingInputs {
   clock: Clock;
   log: Logger;
   cluster: ClusterRuntime;
-  /** What to do when the lock is lost while hosting: by default the process ends, so it never writes beside a new host. */
-  onLostLock?: (err: Error) => void;
+  /**
+   * What to do when this host can host no longer: its lock is lost (it must never write beside a new
+   * host) or its writes halted (its memory is ahead of the database). By default the process ends, so
+   * that another instance takes over from PostgreSQL within an election interval.
+   */
+  onHostingLost?: (reason: string) => void;
 }
 
 const HOST_CHANGED = "The venue host changed while this call waited; retry with the same Idempotency-Key.";
@@ -82,10 +86,10 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
   let mirror: MarketMirror | undefined;
   let hosted: { venues: RunningVenues; trading: ReturnType<typeof startTrading>; feed: MarketFeed; server: HostCallServer } | undefined;
   let stopped = false;
-  const onLostLock =
-    input.onLostLock ??
-    ((err: Error) => {
-      log.fatal({ err: err.message }, "venue host: lost the host lock; exiting so that only the new host writes");
+  const onHostingLost =
+    input.onHostingLost ??
+    ((reason: string) => {
+      log.fatal({ reason }, "venue host: cannot host any longer; exiting so that another instance takes over");
       process.exit(70);
     });
 
@@ -104,6 +108,7 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
   const promote = async (release: () => Promise<void>) => {
     // Each term of hosting has its own group commit: the venue changes and trading records of its orders share batches.
     const writes = new GroupCommit(database.db);
+    writes.onHalt((err) => onHostingLost(`writes halted: ${err instanceof Error ? err.message : String(err)}`));
     const venues = await openVenues({ ...input, writes }, release);
     const orphaned = await releaseOrphanedRuns(database.db);
     const trading = startTrading({ database, clock, venues: venues.venues, risk: config.risk, log, writes, bus: cluster.bus });
@@ -128,7 +133,7 @@ export async function startVenueHosting(input: HostingInputs): Promise<VenueHost
     if (hosted !== undefined || stopped || electing) return;
     electing = true;
     try {
-      const release = await database.tryHoldLock(VENUE_HOST_LOCK, (err) => onLostLock(err));
+      const release = await database.tryHoldLock(VENUE_HOST_LOCK, (err) => onHostingLost(`lost the host lock: ${err.message}`));
       if (release !== null) await promote(release);
     } catch (err) {
       log.warn({ err: (err as Error).message }, "venue host: election attempt failed; trying again");

@@ -6,10 +6,11 @@ import type { Clock } from "../../clock";
 import type { RiskConfig } from "../../config";
 import { localBus, type ClusterBus } from "../../cluster/bus";
 import type { DatabaseHandle } from "../../db/client";
-import { GroupCommit } from "../../db/group-commit";
+import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
+import { TradingError } from "./errors";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
 import { cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
@@ -78,7 +79,7 @@ export function createTradingService(input: {
     bus,
     riskCache: createRiskCache(input.database.db, bus),
   };
-  return {
+  return refusingWhileHalted({
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
     placeOrder: (caller, body, options) => placeOrder(ctx, caller, body, options),
     cancelOrder: (caller, venue, orderId) => cancelOrder(ctx, caller, venue, orderId),
@@ -104,5 +105,34 @@ export function createTradingService(input: {
     },
     riskOverrides: (ownerId) => overridesOf(ctx.database.db, ownerId),
     maintain: async () => ({ pairsRecovered: await recoverPairs(ctx), keysPurged: await purgeIdempotencyKeys(ctx.database.db, ctx.clock.now()) }),
-  };
+  });
+}
+
+/** Seconds a client waits before retrying a call refused because writes halted (a new host takes over meanwhile). */
+const HALTED_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Every call refused because the venues' writes halted answers 503 with Retry-After: the batch may or
+ * may not have landed, so the Idempotency-Key stays with its run (runIdempotent releases only for a
+ * TradingError thrown inside), and a retry on the host that takes over resumes it instead of repeating it.
+ */
+function refusingWhileHalted(service: TradingService): TradingService {
+  const guarded = Object.entries(service).map(([name, fn]) => [
+    name,
+    async (...args: unknown[]) => {
+      try {
+        return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (err) {
+        if (err instanceof WritesHaltedError)
+          throw new TradingError(
+            "unavailable",
+            "Orders cannot be stored right now; the venues restart from the database. Retry with the same Idempotency-Key.",
+            undefined,
+            HALTED_RETRY_AFTER_SECONDS,
+          );
+        throw err;
+      }
+    },
+  ]);
+  return Object.fromEntries(guarded) as unknown as TradingService;
 }
