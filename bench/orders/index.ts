@@ -4,6 +4,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startChildServer } from "../../lib/testing/child-process";
 import { number, table } from "../lib/report";
+import { deploymentSettings, deploymentUnavailable, startDeployment } from "./deployment";
 import { engineRawRate, venuePlaceRate } from "./venue-place";
 
 const MANY_KEYS = 50;
@@ -20,62 +21,99 @@ interface Run {
  * Market orders per second through POST /agent/orders (alternating buys and sells of 0.001 BTC, so the
  * position stays small): one key on one venue and smart-routed, one connection's latency, and 50 keys ×
  * 2 connections; beside the peer (the same order placed straight on the venue behind a bare route),
- * venue.place measured in-process and the engine's raw rate. Venue latency is off (VENUE_LATENCY=none):
+ * venue.place measured in-process and the engine's raw rate, which every row is also given as a share of.
+ * Then the same one-key run on a two-instance deployment (PostgreSQL and Redis): through the venue host,
+ * and through a follower that forwards every order to it. Venue latency is off (VENUE_LATENCY=none):
  * these figures are our own path's.
  */
 export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<void> {
   console.log(`\n## orders: market orders through the API vs. placed straight on the venue, ${seconds}s each, venue latency off`);
-  const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bourse-orders-")), "key");
-  const server = await startChildServer("bench/orders/orders-server.ts", {
-    BENCH_KEY_FILE: keyFile,
-    BENCH_KEYS: String(MANY_KEYS),
-    VENUES: "embedded",
-    VENUE_LATENCY: "none",
-    LOCAL_CHAINS: "off",
-    LOG_LEVEL: "warn",
-  });
-  const rows: string[][] = [["path", "orders/s", "p50 ms", "p99 ms", "target", "non-2xx", "errors"]];
-  const row = (name: string, r: Run, target: string) => [name, number(r.rps), number(r.p50), number(r.p99), target, String(r.non2xx), String(r.errors)];
+  const engine = engineRawRate();
+  const rows: string[][] = [["path", "orders/s", "share of engine", "p50 ms", "p99 ms", "target", "non-2xx", "errors"]];
+  const share = (rps: number) => `${number((100 * rps) / engine)}%`;
+  const row = (name: string, r: Run, target: string) => [
+    name,
+    number(r.rps),
+    share(r.rps),
+    number(r.p50),
+    number(r.p99),
+    target,
+    String(r.non2xx),
+    String(r.errors),
+  ];
+  const env = { VENUES: "embedded", VENUE_LATENCY: "none", LOCAL_CHAINS: "off", LOG_LEVEL: "warn" };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-orders-"));
+  const keyFile = path.join(dir, "key");
   try {
-    const keys = fs.readFileSync(keyFile, "utf8").split("\n");
-    const bodies = (extra: Record<string, unknown>) =>
-      (["BUY", "SELL"] as const).map((side) => ({
-        method: "POST" as const,
-        body: JSON.stringify({ symbol: "BTC-USD", side, type: "MARKET", quantity: "0.001", ...extra }),
-      }));
-    const run = async (route: string, requests: { method: "POST"; body: string }[], d: number, connections = 10, key = keys[0]!): Promise<Run> => {
-      const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-      const r = await autocannon({ url: server.url + route, connections, duration: d, headers, requests });
-      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-    };
-    await run("/api/agent/orders", bodies({}), 2); // warm-up
-    const peer = await run("/api/bench/venue-order", bodies({}), seconds);
-    const venue = await run("/api/agent/orders", bodies({ preferredExchange: "alder" }), seconds);
-    const smart = await run("/api/agent/orders", bodies({}), seconds);
-    const single = await run("/api/agent/orders", bodies({ preferredExchange: "alder" }), seconds, 1);
-    const many = await Promise.all(keys.map((key) => run("/api/agent/orders", bodies({ preferredExchange: "alder" }), seconds, 2, key)));
-    const manyTotal: Run = {
-      rps: many.reduce((s, r) => s + r.rps, 0),
-      p50: Math.max(...many.map((r) => r.p50)),
-      p99: Math.max(...many.map((r) => r.p99)),
-      non2xx: many.reduce((s, r) => s + r.non2xx, 0),
-      errors: many.reduce((s, r) => s + r.errors, 0),
-    };
-    rows.push(
-      row("peer: venue.place on alder behind a bare route", peer, "-"),
-      row("API, one key, 10 connections, alder", venue, "≥ 2,000/s, p99 < 30"),
-      row("API, one key, 10 connections, smart-routed", smart, "≥ 1,000/s"),
-      row("API, one key, 1 connection, alder", single, "p50 ≤ 3"),
-      row(`API, ${MANY_KEYS} keys × 2 connections, alder (total; worst key's p50/p99)`, manyTotal, "≥ 3,000/s"),
-      // A "through a follower" row (the same orders forwarded by a non-host instance) goes here.
-    );
+    const server = await startChildServer("bench/orders/orders-server.ts", { ...env, BENCH_KEY_FILE: keyFile, BENCH_KEYS: String(MANY_KEYS) });
+    try {
+      const keys = fs.readFileSync(keyFile, "utf8").split("\n");
+      await run(server.url, "/api/agent/orders", keys[0]!, bodies({}), 2); // warm-up
+      const peer = await run(server.url, "/api/bench/venue-order", keys[0]!, bodies({}), seconds);
+      const venue = await run(server.url, "/api/agent/orders", keys[0]!, bodies(ALDER), seconds);
+      const smart = await run(server.url, "/api/agent/orders", keys[0]!, bodies({}), seconds);
+      const single = await run(server.url, "/api/agent/orders", keys[0]!, bodies(ALDER), seconds, 1);
+      const many = await Promise.all(keys.map((key) => run(server.url, "/api/agent/orders", key, bodies(ALDER), seconds, 2)));
+      rows.push(
+        row("peer: venue.place on alder behind a bare route", peer, "-"),
+        row("API, one key, 10 connections, alder", venue, "≥ 2,000/s, p99 < 30"),
+        row("API, one key, 10 connections, smart-routed", smart, "≥ 1,000/s"),
+        row("API, one key, 1 connection, alder", single, "p50 ≤ 3"),
+        row(`API, ${MANY_KEYS} keys × 2 connections, alder (total; worst key's p50/p99)`, total(many), "≥ 3,000/s"),
+      );
+    } finally {
+      await server.stop();
+    }
+    const settings = deploymentSettings();
+    const unavailable = await deploymentUnavailable(settings);
+    if (unavailable !== undefined) rows.push([`deployment of two instances: skipped, ${unavailable}`, "-", "-", "-", "-", "-", "-", "-"]);
+    else {
+      const deployment = await startDeployment(settings, env, `${keyFile}.deployment`);
+      try {
+        const key = fs.readFileSync(`${keyFile}.deployment`, "utf8").split("\n")[0]!;
+        await run(deployment.follower.url, "/api/agent/orders", key, bodies(ALDER), 2); // warm-up
+        const host = await run(deployment.host.url, "/api/agent/orders", key, bodies(ALDER), seconds);
+        const follower = await run(deployment.follower.url, "/api/agent/orders", key, bodies(ALDER), seconds);
+        rows.push(
+          row("deployment (PostgreSQL + Redis), one key, 10 connections, alder: on the host", host, "-"),
+          row("the same through a follower (forwarded to the host over Redis)", follower, "≥ 1,000/s"),
+        );
+      } finally {
+        await deployment.stop();
+      }
+    }
   } finally {
-    await server.stop();
-    fs.rmSync(path.dirname(keyFile), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   const place = await venuePlaceRate(seconds);
-  const engine = engineRawRate();
-  rows.push(["venue.place in-process, 100 owners, durable", number(place), "-", "-", "≥ 10,000/s", "-", "-"]);
-  rows.push(["engine alone (bench/engine's stream)", number(engine), "-", "-", "-", "-", "-"]);
+  rows.push(["venue.place in-process, 100 owners, durable", number(place), share(place), "-", "-", "≥ 10,000/s", "-", "-"]);
+  rows.push(["engine alone (bench/engine's stream)", number(engine), "100%", "-", "-", "-", "-", "-"]);
   table(rows);
+}
+
+const ALDER = { preferredExchange: "alder" };
+
+/** Alternating buy and sell market orders of 0.001 BTC, with `extra` fields. */
+function bodies(extra: Record<string, unknown>) {
+  return (["BUY", "SELL"] as const).map((side) => ({
+    method: "POST" as const,
+    body: JSON.stringify({ symbol: "BTC-USD", side, type: "MARKET", quantity: "0.001", ...extra }),
+  }));
+}
+
+async function run(url: string, route: string, key: string, requests: { method: "POST"; body: string }[], seconds: number, connections = 10): Promise<Run> {
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const r = await autocannon({ url: url + route, connections, duration: seconds, headers, requests });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** Runs side by side as one: rates and failures summed, the worst latencies. */
+function total(runs: readonly Run[]): Run {
+  return {
+    rps: runs.reduce((s, r) => s + r.rps, 0),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+  };
 }
