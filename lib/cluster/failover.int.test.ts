@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { startChildServer, type ChildServer } from "../testing/child-process";
 import { createScratchDatabase } from "../testing/database";
 import { describeWithRedis, scratchRedisPrefix, testRedisUrl } from "../testing/redis";
+import { hasRedisServer, startPrivateRedis } from "../testing/redis-server";
 import { auditVenueAccounts } from "../testing/venues";
 
 const OWNERS = 4;
@@ -19,12 +20,12 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startDeployment(size: number) {
+async function startDeployment(size: number, redisUrl = testRedisUrl!) {
   const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "bourse_failover");
   cleanups.push(scratch.drop);
   const env = {
     DATABASE_URL: scratch.url,
-    REDIS_URL: testRedisUrl!,
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: scratchRedisPrefix(),
     VENUES: "embedded",
     LOCAL_CHAINS: "off",
@@ -163,6 +164,35 @@ describeWithRedis(
       await auditOrders(database, load.acknowledged);
       expect([await roleOf(host), await roleOf(follower)]).toEqual(["host", "follower"]);
     }, 120_000);
+
+    it.skipIf(!hasRedisServer())(
+      "Redis restarted mid-load: calls through the follower answer 503 while it is down, recover when it returns, and nothing is lost",
+      async () => {
+        const redis = await startPrivateRedis();
+        cleanups.push(redis.kill);
+        const { instances, database } = await startDeployment(2, redis.url);
+        const [host, follower] = instances as [ChildServer, ChildServer];
+        const keys = await agentKeys(database);
+        const load = orderLoad(follower.url, keys, "redis");
+        await load.until(20);
+        await redis.kill();
+        const refusedBefore = load.refusals.length;
+        const acknowledgedBefore = load.acknowledged.size;
+        await sleep(4_000);
+        const whileDown = load.refusals.slice(refusedBefore);
+        // Nothing reaches the host meanwhile (at most the orders already on their way there are answered).
+        expect(load.acknowledged.size - acknowledgedBefore).toBeLessThanOrEqual(keys.length);
+        expect(whileDown.length).toBeGreaterThan(0);
+        // 503 while the host cannot be reached; 409 for a retry of a run the host still holds.
+        expect(whileDown.filter((s) => s !== 503 && s !== 409)).toEqual([]);
+        await redis.start();
+        await load.until(load.acknowledged.size + 40);
+        await load.stop();
+        await auditOrders(database, load.acknowledged);
+        expect([await roleOf(host), await roleOf(follower)]).toEqual(["host", "follower"]);
+      },
+      120_000,
+    );
 
     it("the host's writes halt (its batches cannot be stored): it answers 503 and exits, and another takes over without losing or repeating the order", async () => {
       const { instances, database } = await startDeployment(2);

@@ -1,5 +1,6 @@
 // Calls from any instance to the venue host over Redis: a bounded request list the host pops, replies
 // published on the caller's own channel, and a deadline on each call that the host honours too.
+import { awaitedLater } from "../concurrency/awaited-later";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../log";
 import { decode, encode } from "./codec";
@@ -105,18 +106,23 @@ export async function createHostCaller(input: {
       pending.delete(id);
     }
   };
+  // Replies published while the subscription is down are lost: waiting for them could only end at the deadline.
+  const forgetOnLoss = redis.onSubscriptionLost(() => abandon("The connection to the deployment's Redis was lost; retry with the same Idempotency-Key."));
   return {
     call: async <T>(method: string, args: readonly unknown[]) => {
       if (pending.size >= limits.maxPending) throw new HostUnavailable("This instance has too many calls waiting for the venue host; retry shortly.");
       const id = randomUUID();
       const message: CallMessage = { id, from: instanceId, method, args: [...args], deadline: Date.now() + limits.timeoutMs };
-      const answer = new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new HostUnavailable("The venue host did not answer in time (it may be failing over); retry with the same Idempotency-Key.", 2));
-        }, limits.timeoutMs);
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
-      });
+      // Awaited after the enqueue: a host change or lost connection may reject it while that is under way.
+      const answer = awaitedLater(
+        new Promise<T>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            pending.delete(id);
+            reject(new HostUnavailable("The venue host did not answer in time (it may be failing over); retry with the same Idempotency-Key.", 2));
+          }, limits.timeoutMs);
+          pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+        }),
+      );
       try {
         const queued = await guard(() => redis.commands.eval(ENQUEUE, 1, redis.key(CALLS_KEY), encode(message), limits.maxQueued));
         if (queued !== 1) throw new HostUnavailable("The venue host's queue is full; retry shortly.", 1);
@@ -130,6 +136,7 @@ export async function createHostCaller(input: {
     },
     abandonPending: (reason) => abandon(reason),
     close: () => {
+      forgetOnLoss();
       unsubscribe();
       abandon("This instance is shutting down.");
     },

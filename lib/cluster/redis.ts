@@ -23,6 +23,8 @@ export interface RedisLink {
   subscribe(channel: string, listener: (message: string) => void): Promise<() => void>;
   /** Runs after the subscriber connection came back from a loss, when messages may have been missed. */
   onResubscribed(listener: () => void): () => void;
+  /** Runs when the subscriber connection is lost: messages published from now until it is back never arrive. */
+  onSubscriptionLost(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,10 @@ export async function connectRedis(input: { url: string; prefix: string; log: Lo
   subscriber.on("ready", () => {
     for (const l of resubscribed) l();
   });
+  const lost = new Set<() => void>();
+  subscriber.on("close", () => {
+    for (const l of lost) l();
+  });
   subscriber.on("message", (channel: string, message: string) => {
     for (const l of listeners.get(channel) ?? []) l(message);
   });
@@ -107,6 +113,10 @@ export async function connectRedis(input: { url: string; prefix: string; log: Lo
     onResubscribed: (listener) => {
       resubscribed.add(listener);
       return () => resubscribed.delete(listener);
+    },
+    onSubscriptionLost: (listener) => {
+      lost.add(listener);
+      return () => lost.delete(listener);
     },
     close: async () => {
       await Promise.all(opened.map((c) => c.quit().catch(() => c.disconnect())));
