@@ -11,6 +11,9 @@ const pgliteOnly = ["lib/db/pglite-process.int.test.ts"];
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // Two files at a time whatever the cores (vitest's default is one fewer than the cores: one, on two):
+    // integration files spend much of their time waiting on child processes, databases and timers.
+    maxWorkers: 2,
     reporters: process.env.VITEST_JSON_REPORT ? ["default", "json"] : ["default"],
     outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
     projects: [
