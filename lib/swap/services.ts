@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import { startChainNetwork, type ChainNetwork } from "../chain/network";
 import { createRelayer, type Relayer } from "../chain/relayer";
+import { runOnOneInstance } from "../cluster/leadership";
 import { createOwnerLock } from "../trading/execution/owner-lock";
 import { createLifiProvider } from "./lifi/provider";
 import { createLocalProvider } from "./local/provider";
@@ -20,6 +21,9 @@ export interface SwapServices {
   stop(): Promise<void>;
 }
 
+/** The advisory lock naming the instance that runs the bridge relayer. */
+const RELAYER_LOCK = "bourse.bridge-relayer";
+
 /**
  * Starts what swaps need: the local chains (anvil, or RPC endpoints) with our contracts and the
  * bridge relayer, and the configured provider. When the chains cannot start, the rest of the server
@@ -30,12 +34,14 @@ export async function startSwapServices(input: { config: Config; database: Datab
   const lock = keyedLock();
   let network: ChainNetwork | null = null;
   let relayer: Relayer | null = null;
+  let relaying: { stop(): Promise<void> } | undefined;
   let unavailable: string | null = null;
   if (config.chains.mode !== "off") {
     try {
       network = await startChainNetwork({ config: config.chains, dataDir: config.dataDir, database, clock, log });
       relayer = createRelayer({ network, db: database.db, clock, log });
-      relayer.start();
+      // Every instance of a deployment shares the chains: one relays (the rest take over if it dies).
+      relaying = await runOnOneInstance({ database, lockName: RELAYER_LOCK, job: relayer, log });
     } catch (err) {
       unavailable = `The local chains could not start: ${err instanceof Error ? err.message : String(err)}`;
       log.error({ err }, "local chains unavailable; swaps on them are off");
@@ -65,7 +71,7 @@ export async function startSwapServices(input: { config: Config; database: Datab
     network,
     relayer,
     stop: async () => {
-      await relayer?.stop();
+      await relaying?.stop();
       await network?.stop();
     },
   };
