@@ -12,14 +12,14 @@ import { GroupCommit, WritesHaltedError, type BatchPart, type PartKind } from ".
 class Rows implements BatchPart {
   readonly ids: number[] = [];
   static transactions = 0;
-  async write(tx: Database): Promise<void> {
+  statements() {
     Rows.transactions++;
-    await tx.execute(
+    return [
       sql`insert into group_commit_test (id) values ${sql.join(
         this.ids.map((id) => sql`(${id})`),
         sql`, `,
       )}`,
-    );
+    ];
   }
 }
 const ROWS: PartKind<Rows> = { rank: 0, create: () => new Rows() };

@@ -1,19 +1,28 @@
-// Group commit: the writes of concurrent operations, merged and stored in one transaction per batch.
+// Group commit: the writes of concurrent operations, merged and stored in one statement per batch.
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 
-/** One kind of row a batch gathers (e.g. venue changes, order records), written with few statements. */
+/**
+ * One kind of row a batch gathers (e.g. venue changes, order records), as the statements writing them.
+ * A batch's statements run as one (data-modifying WITH clauses): they see the database as it was before
+ * the batch, so a part must not read what another part of the same batch writes; constraints (a child's
+ * reference to its parent) are checked once the whole batch is written.
+ */
 export interface BatchPart {
-  write(tx: Database): Promise<void>;
+  statements(): (SQL | undefined)[];
 }
 
-/** How to make a part; parts of a batch are written by ascending `rank` (parents before the rows referring to them). */
+/** How to make a part; parts of a batch are listed by ascending `rank` (parents before the rows referring to them). */
 export interface PartKind<P extends BatchPart> {
   readonly rank: number;
   create(): P;
 }
 
 export interface GroupCommitOptions {
-  /** How long the first write of an idle queue waits for others to join its batch. */
+  /**
+   * How long the first write of a batch waits for others to join it while writes keep coming (the last
+   * commit ended less than this ago); after a quiet spell it is committed at once, so a lone caller waits for nothing.
+   */
   windowMs?: number;
   /** Operations per batch at most. */
   maxBatch?: number;
@@ -62,6 +71,8 @@ export class GroupCommit {
   private readonly waitingForRoom: (() => void)[] = [];
   private readonly haltListeners: ((err: unknown) => void)[] = [];
   private readonly windowMs: number;
+  /** When the last batch was stored (performance.now()). */
+  private lastCommitAt = Number.NEGATIVE_INFINITY;
   private readonly maxBatch: number;
   private readonly maxQueued: number;
 
@@ -125,7 +136,9 @@ export class GroupCommit {
     if (this.committing !== undefined || this.scheduled) return;
     this.scheduled = true;
     const full = this.queue[0] !== undefined && this.queue[0].operations >= this.maxBatch;
-    if (full || this.windowMs <= 0) setImmediate(() => void this.commitNext());
+    // Writes coming one by one (the last commit is a window ago) go at once; under load a batch waits for company.
+    const idle = performance.now() - this.lastCommitAt >= this.windowMs;
+    if (full || idle) setImmediate(() => void this.commitNext());
     else setTimeout(() => void this.commitNext(), this.windowMs);
   }
 
@@ -143,6 +156,7 @@ export class GroupCommit {
     } finally {
       this.committing = undefined;
     }
+    this.lastCommitAt = performance.now();
     this.queued -= batch.operations;
     for (const s of batch.settle) s.resolve();
     this.letIn();
@@ -158,12 +172,13 @@ export class GroupCommit {
    * connection costs a retry, not a halt. A failure that persists (or a commit that did land before its
    * connection died, whose retry then conflicts) halts writes as before.
    */
-  private async commitWithRetries(parts: readonly [unknown, { write(db: Database): Promise<void> }][]): Promise<void> {
+  private async commitWithRetries(parts: readonly [unknown, BatchPart][]): Promise<void> {
+    const statement = oneStatement(parts.flatMap(([, part]) => part.statements()).filter((s): s is SQL => s !== undefined));
+    if (statement === undefined) return;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.db.transaction(async (tx) => {
-          for (const [, part] of parts) await part.write(tx as unknown as Database);
-        });
+        // One statement is its own transaction: all of the batch is stored, or none of it.
+        await this.db.execute(statement);
         return;
       } catch (err) {
         if (attempt >= COMMIT_ATTEMPTS) throw err;
@@ -184,4 +199,11 @@ export class GroupCommit {
   private letIn(): void {
     for (let free = this.maxQueued - this.queued; free > 0 && this.waitingForRoom.length > 0; free--) this.waitingForRoom.shift()!();
   }
+}
+
+/** Statements joined into one (each a data-modifying WITH clause): one round trip and one commit for the batch. */
+function oneStatement(statements: readonly SQL[]): SQL | undefined {
+  if (statements.length <= 1) return statements[0];
+  const clauses = statements.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`);
+  return sql`with ${sql.join(clauses, sql`, `)} select 1`;
 }

@@ -1,9 +1,8 @@
-// Many rows in one statement whose one parameter is their JSON: PostgreSQL (and PGlite) unpack it with
+// Statements writing many rows with one parameter, their JSON: PostgreSQL (and PGlite) unpack it with
 // json_populate_recordset. Building and binding a VALUES list of thousands of parameters costs several
-// times more than the insert itself; this is what the group commit's batches are written with.
+// times more than the insert itself; these are what the group commit's batches are made of.
 import { getTableColumns, type InferInsertModel, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "./client";
 
 export interface OnConflict {
   /** The unique columns a row may collide on; none: any unique constraint. */
@@ -13,34 +12,31 @@ export interface OnConflict {
 }
 
 /**
- * Inserts `rows` into `table` in one statement. The columns written are those any row gives (a row
- * leaving out one of them writes null there, not the column's default).
+ * The statement inserting `rows` into `table` (none for no rows). The columns written are those any row
+ * gives (a row leaving out one of them writes null there, not the column's default).
  */
-export async function insertJsonRows<T extends PgTable>(db: Database, table: T, rows: readonly InferInsertModel<T>[], onConflict?: OnConflict): Promise<void> {
-  if (rows.length === 0) return;
+export function insertJsonRows<T extends PgTable>(table: T, rows: readonly InferInsertModel<T>[], onConflict?: OnConflict): SQL | undefined {
+  if (rows.length === 0) return undefined;
   const columns = presentColumns(table, rows);
   const names = sql.join(
     columns.map(([, c]) => sql.identifier(c.name)),
     sql`, `,
   );
   const json = JSON.stringify(rows.map((row) => jsonRow(row as Record<string, unknown>, columns)));
-  await db.execute(
-    sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)${conflictClause(onConflict)}`,
-  );
+  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)${conflictClause(onConflict)}`;
 }
 
 /**
- * Sets `column` of each row whose key columns match one of `rows` (objects of key and value columns'
- * values, keyed by property name), in one statement.
+ * The statement setting the `set` columns of each row whose `keys` columns match one of `rows` (objects
+ * of key and value columns' values, keyed by property name); none for no rows.
  */
-export async function updateJsonRows<T extends PgTable>(
-  db: Database,
+export function updateJsonRows<T extends PgTable>(
   table: T,
   keys: readonly PgColumn[],
   set: readonly PgColumn[],
   rows: readonly Partial<InferInsertModel<T>>[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): SQL | undefined {
+  if (rows.length === 0) return undefined;
   const columns = Object.entries(getTableColumns(table)).filter(([, c]) => keys.includes(c) || set.includes(c));
   const json = JSON.stringify(rows.map((row) => jsonRow(row as Record<string, unknown>, columns)));
   const assignments = sql.join(
@@ -51,7 +47,7 @@ export async function updateJsonRows<T extends PgTable>(
     keys.map((c) => sql`t.${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
     sql` and `,
   );
-  await db.execute(sql`update ${table} as t set ${assignments} from json_populate_recordset(null::${table}, ${json}::json) as v where ${matches}`);
+  return sql`update ${table} as t set ${assignments} from json_populate_recordset(null::${table}, ${json}::json) as v where ${matches}`;
 }
 
 type NamedColumn = [key: string, column: PgColumn];

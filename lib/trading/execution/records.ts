@@ -1,5 +1,4 @@
 // The trading records written through the host's group commit: merged per batch into a few statements.
-import type { Database } from "../../db/client";
 import type { BatchPart, GroupCommit, PartKind } from "../../db/group-commit";
 import { insertJsonRows, updateJsonRows } from "../../db/json-rows";
 import type { ChildRow, ParentRow } from "../contract/order-views";
@@ -7,20 +6,22 @@ import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
 
 class ParentRows implements BatchPart {
   readonly rows = new Map<string, ParentRow>();
-  write(tx: Database): Promise<void> {
-    return insertJsonRows(tx, tradeOrders, [...this.rows.values()], {});
+  statements() {
+    return [insertJsonRows(tradeOrders, [...this.rows.values()], {})];
   }
 }
 
 /** Child rows as last seen in the batch: an order recorded PENDING and answered in one batch is one row. */
 class ChildRows implements BatchPart {
   readonly rows = new Map<string, ChildRow>();
-  write(tx: Database): Promise<void> {
+  statements() {
     const c = tradeChildOrders;
-    return insertJsonRows(tx, c, [...this.rows.values()], {
-      target: [c.clientOrderId],
-      update: [c.venueOrderId, c.status, c.filledLots, c.filledNotional, c.fees, c.reason, c.updatedAt],
-    });
+    return [
+      insertJsonRows(c, [...this.rows.values()], {
+        target: [c.clientOrderId],
+        update: [c.venueOrderId, c.status, c.filledLots, c.filledNotional, c.fees, c.reason, c.updatedAt],
+      }),
+    ];
   }
 }
 
@@ -32,9 +33,9 @@ interface Answer {
 
 class IdempotencyAnswers implements BatchPart {
   readonly answers = new Map<string, Answer>();
-  write(tx: Database): Promise<void> {
+  statements() {
     const rows = [...this.answers.values()].map((a) => ({ scope: a.scope, key: a.key, response: { status: 200, body: a.body } }));
-    return updateJsonRows(tx, tradeIdempotency, [tradeIdempotency.scope, tradeIdempotency.key], [tradeIdempotency.response], rows);
+    return [updateJsonRows(tradeIdempotency, [tradeIdempotency.scope, tradeIdempotency.key], [tradeIdempotency.response], rows)];
   }
 }
 

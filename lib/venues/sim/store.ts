@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { insertJsonRows } from "../../db/json-rows";
 import type { Database } from "../../db/client";
 import { GroupCommit, type BatchPart, type PartKind } from "../../db/group-commit";
@@ -77,67 +77,70 @@ function orderToRow(o: OwnedOrder): OrderRow {
   };
 }
 
-/** One change as statements of an open transaction. */
-async function writeChange(tx: Database, change: OwnerChange): Promise<void> {
-  if (change.empty) return;
-  await insertJsonRows(tx, venueTransfers, change.transfers);
-  await insertJsonRows(tx, venueOrders, [...change.orders.values()].map(orderToRow), {
-    target: [venueOrders.id],
-    update: [venueOrders.filledSize, venueOrders.filledNotional, venueOrders.fees, venueOrders.status, venueOrders.reason, venueOrders.updatedAt],
-  });
-  await insertJsonRows(
-    tx,
-    venueFills,
-    change.fills.map((f) => ({
-      id: f.fillId,
-      orderId: f.orderId,
-      ownerId: f.ownerId,
-      venue: f.venue,
-      symbol: f.symbol,
-      side: f.side,
-      liquidity: f.liquidity,
-      price: f.price,
-      size: f.size,
-      fee: f.fee,
-      realizedPnl: f.realizedPnl,
-      time: f.time,
-    })),
-  );
-  await insertJsonRows(tx, venueFunding, change.funding);
-  await insertJsonRows(tx, venuePositions, [...change.positions.values()], {
-    target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
-    update: [
-      venuePositions.sizeLots,
-      venuePositions.costBasis,
-      venuePositions.realizedPnl,
-      venuePositions.funding,
-      venuePositions.leverage,
-      venuePositions.updatedAt,
-    ],
-  });
-  await insertJsonRows(tx, venueAccounts, [...change.accounts.values()], {
-    target: [venueAccounts.ownerId, venueAccounts.venue],
-    update: [venueAccounts.collateral, venueAccounts.deposits, venueAccounts.realizedPnl, venueAccounts.fees, venueAccounts.funding, venueAccounts.updatedAt],
-  });
+/** The statements storing one change. */
+function changeStatements(change: OwnerChange): (SQL | undefined)[] {
+  if (change.empty) return [];
+  return [
+    insertJsonRows(venueTransfers, change.transfers),
+    insertJsonRows(venueOrders, [...change.orders.values()].map(orderToRow), {
+      target: [venueOrders.id],
+      update: [venueOrders.filledSize, venueOrders.filledNotional, venueOrders.fees, venueOrders.status, venueOrders.reason, venueOrders.updatedAt],
+    }),
+    insertJsonRows(
+      venueFills,
+      change.fills.map((f) => ({
+        id: f.fillId,
+        orderId: f.orderId,
+        ownerId: f.ownerId,
+        venue: f.venue,
+        symbol: f.symbol,
+        side: f.side,
+        liquidity: f.liquidity,
+        price: f.price,
+        size: f.size,
+        fee: f.fee,
+        realizedPnl: f.realizedPnl,
+        time: f.time,
+      })),
+    ),
+    insertJsonRows(venueFunding, change.funding),
+    insertJsonRows(venuePositions, [...change.positions.values()], {
+      target: [venuePositions.ownerId, venuePositions.venue, venuePositions.symbol],
+      update: [
+        venuePositions.sizeLots,
+        venuePositions.costBasis,
+        venuePositions.realizedPnl,
+        venuePositions.funding,
+        venuePositions.leverage,
+        venuePositions.updatedAt,
+      ],
+    }),
+    insertJsonRows(venueAccounts, [...change.accounts.values()], {
+      target: [venueAccounts.ownerId, venueAccounts.venue],
+      update: [venueAccounts.collateral, venueAccounts.deposits, venueAccounts.realizedPnl, venueAccounts.fees, venueAccounts.funding, venueAccounts.updatedAt],
+    }),
+  ];
 }
 
 /** The owners' changes of a batch, merged into one change: a few statements whatever the batch's size. */
 class VenueChanges implements BatchPart {
   readonly change = new OwnerChange();
-  write(tx: Database): Promise<void> {
-    return writeChange(tx, this.change);
+  statements() {
+    return changeStatements(this.change);
   }
 }
 
 class CheckpointWrite implements BatchPart {
   saved: { state: unknown; now: number } | undefined;
-  async write(tx: Database): Promise<void> {
-    if (this.saved === undefined) return;
+  statements() {
+    if (this.saved === undefined) return [];
     const { state, now } = this.saved;
-    await tx
-      .insert(simCheckpoints)
-      .values({ id: CHECKPOINT_ID, state, savedAt: now })
-      .onConflictDoUpdate({ target: simCheckpoints.id, set: { state, savedAt: now } });
+    return [
+      insertJsonRows(simCheckpoints, [{ id: CHECKPOINT_ID, state, savedAt: now }], {
+        target: [simCheckpoints.id],
+        update: [simCheckpoints.state, simCheckpoints.savedAt],
+      }),
+    ];
   }
 }
 
