@@ -1,3 +1,4 @@
+import { requestHeader } from "./request-header";
 import type { MiddlewareHandler } from "hono";
 import { authenticateAgentKey, type KeyContext } from "../../auth/agent-keys";
 import { ensureOwner } from "../../auth/owners";
@@ -31,7 +32,7 @@ export function authGuards(deps: ApiDeps): AuthGuards {
   const keyCtx = keyContext(deps);
 
   const owner: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const token = bearerToken(c.req.header("authorization"));
+    const token = bearerToken(requestHeader(c, "authorization"));
     if (!token) throw unauthorized("An owner token is required: Authorization: Bearer <owner JWT>.");
     let ownerId: string;
     try {
@@ -49,9 +50,9 @@ export function authGuards(deps: ApiDeps): AuthGuards {
   const agentKey =
     (scope: AgentScope): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
-      const key = bearerToken(c.req.header("authorization"));
+      const key = bearerToken(requestHeader(c, "authorization"));
       if (!key) throw unauthorized("An agent key is required: Authorization: Bearer bourse_sk_live_….");
-      const ip = resolveIp(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for"));
+      const ip = resolveIp(c.env?.incoming?.socket.remoteAddress, requestHeader(c, "x-forwarded-for"));
       const check = await authenticateAgentKey(keyCtx, key, { ip, scope });
       if (!check.ok) throw check.status === 401 ? unauthorized(check.reason) : new ApiError("FORBIDDEN", check.reason);
       c.set("agent", check.principal);

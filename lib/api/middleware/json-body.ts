@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { hasInvalidJsonText } from "../../http/valid-text";
 import { ApiError } from "../errors";
 import { invalidTextError } from "./invalid-text";
+import { requestHeader } from "./request-header";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -17,15 +18,17 @@ export function hasBody(method: string): boolean {
  * The parsed value is left in Hono's body cache, where the validators read it.
  */
 export async function parseJsonBody(c: Context<AppEnv>, limitBytes: number): Promise<void> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > limitBytes) throw tooLarge(limitBytes);
-  const text = await readTextWithin(c.req.raw, limitBytes);
+  const length = requestHeader(c, "content-length");
+  if (Number(length ?? "0") > limitBytes) throw tooLarge(limitBytes);
+  // With a length within the limit the whole body is read at once (Node reads no more than the length
+  // says, and @hono/node-server then builds no web stream); without one it is streamed, counting.
+  const text = length === undefined ? await readTextWithin(c.req.raw, limitBytes) : decodeUtf8(new Uint8Array(await c.req.raw.arrayBuffer()));
   if (text.length === 0) {
     // No body reads as {}: routes that need fields name the missing ones, optional bodies take defaults.
     c.req.bodyCache.json = Promise.resolve({});
     return;
   }
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
+  const mediaType = (requestHeader(c, "content-type") ?? "").split(";")[0]!.trim();
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new ApiError(
       "UNSUPPORTED_MEDIA_TYPE",
@@ -59,8 +62,12 @@ async function readTextWithin(req: Request, limitBytes: number): Promise<string>
     }
     chunks.push(value);
   }
+  return decodeUtf8(Buffer.concat(chunks));
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return UTF8.decode(Buffer.concat(chunks));
+    return UTF8.decode(bytes);
   } catch {
     throw invalidTextError("body");
   }
