@@ -2,9 +2,9 @@
 // fresh data folder, as the browser tests run it: the simulated venues on, the local chains on free ports.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../lib/testing/free-port";
 
 export interface ProductionServer {
   url: string;
@@ -13,17 +13,6 @@ export interface ProductionServer {
 
 export function productionBuildExists(): boolean {
   return fs.existsSync("dist/server.js") && fs.existsSync(".next/BUILD_ID");
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {

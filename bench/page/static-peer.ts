@@ -1,7 +1,7 @@
 // The lower bound: a bare static HTML page (no script) with a heading and a table of the size of the
 // symbol page's book, served by node:http on loopback.
 import { createServer, type Server } from "node:http";
-import { freePort } from "./production-server";
+import { freePort } from "../../lib/testing/free-port";
 
 const rows = Array.from(
   { length: 28 },

@@ -3,7 +3,6 @@
 // the clients were told against what was stored, and the server's memory and handles before and after.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseTarget } from "../../lib/db/client";
@@ -15,6 +14,7 @@ import { type KindStats, pause, SoakClient, SoakStats } from "./client";
 import { startServer, type ServerProcess } from "./server-process";
 import { handleCount, type SoakSetup, type Vitals } from "./setup";
 import { type LoadContext, Ledger, marketDataReader, scraper, searcher, settleSwaps, swapper, trader } from "./workloads";
+import { freePort } from "../../lib/testing/free-port";
 
 /** Memory and handles at the end may exceed the start by this much (heap and RSS after a full GC). */
 export const TOLERANCE = { heapRatio: 1.25, heapSlackBytes: 16 * 2 ** 20, rssRatio: 1.25, rssSlackBytes: 48 * 2 ** 20, handles: 8 };
@@ -274,17 +274,6 @@ function fixturePages(): Record<string, { body: string }> {
     };
   }
   return pages;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function countBy(values: readonly string[]): Record<string, number> {

@@ -2,6 +2,7 @@
 // disk): one the test may kill and start again, as a Redis restart, without touching the shared one.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
+import { freePort } from "./free-port";
 
 export interface PrivateRedis {
   url: string;
@@ -33,17 +34,6 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, kill, start };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function untilListening(port: number): Promise<void> {
