@@ -57,7 +57,9 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
       for (const key of keys) await placeOne(server.url, key);
       // One load generator for them all (50 of its own would starve the server of the second core): each
       // of its 100 connections sends every key's orders in turn.
-      const everyKey = keys.flatMap((key) => bodies(ALDER).map((r) => ({ ...r, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } })));
+      const everyKey = keys.flatMap((key) =>
+        bodies(ALDER).map((r) => ({ ...r, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } })),
+      );
       const many = await run(server.url, "/api/agent/orders", keys[0]!, everyKey, seconds, 2 * keys.length);
       rows.push(
         row("peer: venue.place on alder behind a bare route", peer, "-"),
