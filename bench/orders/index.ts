@@ -50,23 +50,13 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
       const keys = fs.readFileSync(keyFile, "utf8").split("\n");
       await run(server.url, "/api/agent/orders", keys[0]!, bodies({}), 2); // warm-up
       const peer = await run(server.url, "/api/bench/venue-order", keys[0]!, bodies({}), seconds);
-      const venue = await run(server.url, "/api/agent/orders", keys[0]!, bodies(ALDER), seconds);
-      const smart = await run(server.url, "/api/agent/orders", keys[0]!, bodies({}), seconds);
-      const single = await run(server.url, "/api/agent/orders", keys[0]!, bodies(ALDER), seconds, 1);
-      // Each key's first use verifies it (a deliberate key-derivation cost) and opens its owner's account: warm-up, not throughput.
-      for (const key of keys) await placeOne(server.url, key);
-      // One load generator for them all (50 of its own would starve the server of the second core): each
-      // of its 100 connections sends every key's orders in turn.
-      const everyKey = keys.flatMap((key) =>
-        bodies(ALDER).map((r) => ({ ...r, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } })),
-      );
-      const many = await run(server.url, "/api/agent/orders", keys[0]!, everyKey, seconds, 2 * keys.length);
+      const api = await apiRuns(server.url, keys, seconds);
       rows.push(
         row("peer: venue.place on alder behind a bare route", peer, "-"),
-        row("API, one key, 10 connections, alder", venue, "≥ 2,000/s, p99 < 30"),
-        row("API, one key, 10 connections, smart-routed", smart, "≥ 1,000/s"),
-        row("API, one key, 1 connection, alder", single, "p50 ≤ 3"),
-        row(`API, ${MANY_KEYS} keys, ${2 * MANY_KEYS} connections, alder`, many, "≥ 3,000/s"),
+        row("API, one key, 10 connections, alder", api.venue, "≥ 2,000/s, p99 < 30"),
+        row("API, one key, 10 connections, smart-routed", api.smart, "≥ 1,000/s"),
+        row("API, one key, 1 connection, alder", api.single, "p50 ≤ 3"),
+        row(`API, ${MANY_KEYS} keys, ${2 * MANY_KEYS} connections, alder`, api.many, "≥ 3,000/s"),
       );
     } finally {
       await server.stop();
@@ -75,15 +65,18 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
     const unavailable = await deploymentUnavailable(settings);
     if (unavailable !== undefined) rows.push([`deployment of two instances: skipped, ${unavailable}`, "-", "-", "-", "-", "-", "-", "-"]);
     else {
-      const deployment = await startDeployment(settings, env, `${keyFile}.deployment`);
+      const deployment = await startDeployment(settings, { ...env, BENCH_KEYS: String(MANY_KEYS) }, `${keyFile}.deployment`);
       try {
-        const key = fs.readFileSync(`${keyFile}.deployment`, "utf8").split("\n")[0]!;
-        await run(deployment.follower.url, "/api/agent/orders", key, bodies(ALDER), 2); // warm-up
-        const host = await run(deployment.host.url, "/api/agent/orders", key, bodies(ALDER), seconds);
-        const follower = await run(deployment.follower.url, "/api/agent/orders", key, bodies(ALDER), seconds);
+        const keys = fs.readFileSync(`${keyFile}.deployment`, "utf8").split("\n");
+        await run(deployment.follower.url, "/api/agent/orders", keys[0]!, bodies(ALDER), 2); // warm-up
+        const host = await run(deployment.host.url, "/api/agent/orders", keys[0]!, bodies(ALDER), seconds);
+        const follower = await apiRuns(deployment.follower.url, keys, seconds);
         rows.push(
-          row("deployment (PostgreSQL + Redis), one key, 10 connections, alder: on the host", host, "-"),
-          row("the same through a follower (forwarded to the host over Redis)", follower, "≥ 1,000/s"),
+          row("deployment (PostgreSQL + Redis), on the host: one key, 10 connections, alder", host, "-"),
+          row("through a follower (forwarded to the host over Redis): one key, 10 connections, alder", follower.venue, "≥ 1,000/s"),
+          row("through a follower: one key, 10 connections, smart-routed", follower.smart, "-"),
+          row("through a follower: one key, 1 connection, alder", follower.single, "-"),
+          row(`through a follower: ${MANY_KEYS} keys, ${2 * MANY_KEYS} connections, alder`, follower.many, "-"),
         );
       } finally {
         await deployment.stop();
@@ -99,6 +92,21 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
 }
 
 const ALDER = { preferredExchange: "alder" };
+
+/** The API runs made on the embedded server and again through a follower. */
+async function apiRuns(url: string, keys: readonly string[], seconds: number) {
+  const route = "/api/agent/orders";
+  const venue = await run(url, route, keys[0]!, bodies(ALDER), seconds);
+  const smart = await run(url, route, keys[0]!, bodies({}), seconds);
+  const single = await run(url, route, keys[0]!, bodies(ALDER), seconds, 1);
+  // Each key's first use verifies it (a deliberate key-derivation cost) and opens its owner's account: warm-up, not throughput.
+  for (const key of keys) await placeOne(url, key);
+  // One load generator for them all (50 of its own would starve the server of the second core): each
+  // of its 100 connections sends every key's orders in turn.
+  const everyKey = keys.flatMap((key) => bodies(ALDER).map((r) => ({ ...r, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } })));
+  const many = await run(url, route, keys[0]!, everyKey, seconds, 2 * keys.length);
+  return { venue, smart, single, many };
+}
 
 /** Alternating buy and sell market orders of 0.001 BTC, with `extra` fields. */
 function bodies(extra: Record<string, unknown>) {
