@@ -67,6 +67,32 @@ describe("GroupCommit", () => {
     expect(Rows.transactions).toBe(4);
   });
 
+  it("commits a lone writer's batch at once, and waits the window for company while several writers are at work", async () => {
+    const database = await (await reopenable()).open();
+    cleanups.push(() => database.close());
+    const writes = new GroupCommit(database.db, { windowMs: 400 });
+    const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    // One writer: its row is stored before a second row added 50 ms later (two transactions).
+    Rows.transactions = 0;
+    await writes.room();
+    const lone = addRow(writes, 1);
+    await later(50);
+    const second = addRow(writes, 2);
+    await Promise.all([lone, second]);
+    expect(Rows.transactions).toBe(2);
+
+    // Two writers at work: the first row waits, and the second joins its batch (one transaction).
+    Rows.transactions = 0;
+    await Promise.all([writes.room(), writes.room()]);
+    const first = addRow(writes, 3);
+    await later(50);
+    const joined = addRow(writes, 4);
+    await Promise.all([first, joined]);
+    expect(Rows.transactions).toBe(1);
+    expect(await storedIds(database.db)).toEqual([1, 2, 3, 4]);
+  });
+
   it("after a failed batch rejects its operations, every later one and every new write, and says so once", async () => {
     const database = await (await reopenable()).open();
     cleanups.push(() => database.close());

@@ -20,8 +20,8 @@ export interface PartKind<P extends BatchPart> {
 
 export interface GroupCommitOptions {
   /**
-   * How long the first write of a batch waits for others to join it while writes keep coming (the last
-   * commit ended less than this ago); after a quiet spell it is committed at once, so a lone caller waits for nothing.
+   * How long the first write of a batch waits for others to join it while several writers are at work
+   * (more than one asked for `room()` since the last batch was taken); a lone writer's batch goes at once.
    */
   windowMs?: number;
   /** Operations per batch at most. */
@@ -71,8 +71,8 @@ export class GroupCommit {
   private readonly waitingForRoom: (() => void)[] = [];
   private readonly haltListeners: ((err: unknown) => void)[] = [];
   private readonly windowMs: number;
-  /** When the last batch was stored (performance.now()). */
-  private lastCommitAt = Number.NEGATIVE_INFINITY;
+  /** Writers that asked for room since the last batch was taken: more than one means company is coming. */
+  private writersSinceBatch = 0;
   private readonly maxBatch: number;
   private readonly maxQueued: number;
 
@@ -120,6 +120,7 @@ export class GroupCommit {
   /** Resolves when fewer than `maxQueued` operations wait to be committed (rejects once halted). */
   room(): Promise<void> {
     if (this.halted !== undefined) return Promise.reject(this.halted);
+    this.writersSinceBatch++;
     if (this.queued < this.maxQueued) return Promise.resolve();
     return new Promise((resolve) => this.waitingForRoom.push(resolve));
   }
@@ -136,9 +137,9 @@ export class GroupCommit {
     if (this.committing !== undefined || this.scheduled) return;
     this.scheduled = true;
     const full = this.queue[0] !== undefined && this.queue[0].operations >= this.maxBatch;
-    // Writes coming one by one (the last commit is a window ago) go at once; under load a batch waits for company.
-    const idle = performance.now() - this.lastCommitAt >= this.windowMs;
-    if (full || idle) setImmediate(() => void this.commitNext());
+    // A lone writer's batch goes at once; while several are at work a batch waits the window for their writes.
+    const alone = this.writersSinceBatch <= 1;
+    if (full || alone || this.windowMs <= 0) setImmediate(() => void this.commitNext());
     else setTimeout(() => void this.commitNext(), this.windowMs);
   }
 
@@ -146,6 +147,7 @@ export class GroupCommit {
     this.scheduled = false;
     const batch = this.queue.shift();
     if (batch === undefined) return;
+    this.writersSinceBatch = 0;
     this.committing = batch;
     try {
       const parts = [...batch.parts].sort(([a], [b]) => a.rank - b.rank);
@@ -156,7 +158,6 @@ export class GroupCommit {
     } finally {
       this.committing = undefined;
     }
-    this.lastCommitAt = performance.now();
     this.queued -= batch.operations;
     for (const s of batch.settle) s.resolve();
     this.letIn();
