@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,6 +55,7 @@ export async function orders(seconds = Number(process.env.BENCH_SECONDS ?? 10)):
       rows.push(
         row("peer: venue.place on alder behind a bare route", peer, "-"),
         row("API, one key, 10 connections, alder", api.venue, "≥ 2,000/s, p99 < 30"),
+        row("the same, each order with its own Idempotency-Key (as agents send them)", api.keyed, "-"),
         row("API, one key, 10 connections, smart-routed", api.smart, "≥ 1,000/s"),
         row("API, one key, 1 connection, alder", api.single, "p50 ≤ 3"),
         row(`API, ${MANY_KEYS} keys, ${2 * MANY_KEYS} connections, alder`, api.many, "≥ 3,000/s"),
@@ -97,6 +99,7 @@ const ALDER = { preferredExchange: "alder" };
 async function apiRuns(url: string, keys: readonly string[], seconds: number) {
   const route = "/api/agent/orders";
   const venue = await run(url, route, keys[0]!, bodies(ALDER), seconds);
+  const keyed = await run(url, route, keys[0]!, withIdempotencyKeys(bodies(ALDER)), seconds);
   const smart = await run(url, route, keys[0]!, bodies({}), seconds);
   const single = await run(url, route, keys[0]!, bodies(ALDER), seconds, 1);
   // Each key's first use verifies it (a deliberate key-derivation cost) and opens its owner's account: warm-up, not throughput.
@@ -105,7 +108,7 @@ async function apiRuns(url: string, keys: readonly string[], seconds: number) {
   // of its 100 connections sends every key's orders in turn.
   const everyKey = keys.flatMap((key) => bodies(ALDER).map((r) => ({ ...r, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } })));
   const many = await run(url, route, keys[0]!, everyKey, seconds, 2 * keys.length);
-  return { venue, smart, single, many };
+  return { venue, keyed, smart, single, many };
 }
 
 /** Alternating buy and sell market orders of 0.001 BTC, with `extra` fields. */
@@ -117,7 +120,15 @@ function bodies(extra: Record<string, unknown>) {
 }
 
 /** Requests as autocannon cycles them on each connection; their own headers replace the run's. */
-type Requests = { method: "POST"; body: string; headers?: Record<string, string> }[];
+type Requests = autocannon.Request[];
+
+/** The same requests, each sent with a new Idempotency-Key. */
+function withIdempotencyKeys(requests: Requests): Requests {
+  return requests.map((r) => ({
+    ...r,
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, "idempotency-key": randomUUID() } }),
+  }));
+}
 
 async function run(url: string, route: string, key: string, requests: Requests, seconds: number, connections = 10): Promise<Run> {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
