@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../../db/client";
 import type { GroupCommit } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
+import type { IdempotencyClaims } from "./idempotency-claims";
 import type { OwnerLock } from "./owner-lock";
 import type { RiskCache } from "./risk/cache";
 
@@ -24,6 +25,8 @@ export interface TradingContext {
   /** Change broadcasts: limits, overrides and kill switches are published here after each write. */
   bus: ClusterBus;
   riskCache: RiskCache;
+  /** First claims of Idempotency-Keys, inserted together. */
+  claims: IdempotencyClaims;
 }
 
 /** Who acts: an owner, through one of their agent keys (or the owner's own session: keyId null). */

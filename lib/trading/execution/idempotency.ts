@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/client";
 import type { GroupCommit } from "../../db/group-commit";
+import type { IdempotencyClaims } from "./idempotency-claims";
 import { recordAnswer } from "./records";
 import { requestFingerprint } from "../../idempotency/fingerprint";
 import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../../idempotency/keys";
@@ -35,15 +36,14 @@ export type IdempotentResult<T> = { replayed: false; result: T } | { replayed: t
  * venues' client order ids make the orders it already sent come back instead of being sent again.
  */
 export async function runIdempotent<T>(
-  db: Database,
-  writes: GroupCommit,
-  clock: Clock,
+  deps: { db: Database; writes: GroupCommit; clock: Clock; claims: IdempotencyClaims },
   req: IdempotentRequest,
   work: (operationId: string, isNew: boolean) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   if (req.key === undefined) return { replayed: false, result: await work(newId("op"), true) };
   const fingerprint = requestFingerprint(req.endpoint, req.request);
-  const claim = await claimKey(db, clock.now(), req.scope, req.key, fingerprint);
+  const { db, writes, clock } = deps;
+  const claim = await claimKey(db, deps.claims, clock.now(), req.scope, req.key, fingerprint);
   if (claim.kind === "replay") return { replayed: true, result: claim.body };
   const where = and(eq(tradeIdempotency.scope, req.scope), eq(tradeIdempotency.key, req.key));
   let result: T;
@@ -62,14 +62,17 @@ export async function runIdempotent<T>(
 /** A run: with an operation id just made (isNew), or taken over from a run that died. */
 type Claim = { kind: "run"; operationId: string; isNew: boolean } | { kind: "replay"; body: unknown };
 
-async function claimKey(db: Database, now: number, scope: string, key: string, fingerprint: string): Promise<Claim> {
+async function claimKey(db: Database, claims: IdempotencyClaims, now: number, scope: string, key: string, fingerprint: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const operationId = newId("op");
-    const [inserted] = await db
-      .insert(tradeIdempotency)
-      .values({ scope, key, fingerprint, operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + IDEMPOTENCY_WINDOW_MS })
-      .onConflictDoNothing()
-      .returning({ operationId: tradeIdempotency.operationId });
+    const inserted = await claims.claim({
+      scope,
+      key,
+      fingerprint,
+      operationId,
+      leaseUntil: now + IDEMPOTENCY_LEASE_MS,
+      expiresAt: now + IDEMPOTENCY_WINDOW_MS,
+    });
     if (inserted) return { kind: "run", operationId, isNew: true };
     const where = and(eq(tradeIdempotency.scope, scope), eq(tradeIdempotency.key, key));
     const [earlier] = await db.select().from(tradeIdempotency).where(where);

@@ -167,9 +167,7 @@ export async function idempotent<T>(
   work: (id: string, isNew: boolean) => Promise<T>,
 ): Promise<Executed<T>> {
   const run = await runIdempotent(
-    ctx.database.db,
-    ctx.writes,
-    ctx.clock,
+    { db: ctx.database.db, writes: ctx.writes, clock: ctx.clock, claims: ctx.claims },
     { scope: idempotencyScope(caller), key: options.idempotencyKey, endpoint, request },
     work,
   );

@@ -12,6 +12,7 @@ import type { Venue } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
 import { TradingError } from "./errors";
 import { purgeIdempotencyKeys } from "./idempotency";
+import { IdempotencyClaims } from "./idempotency-claims";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
 import { cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
 import { createLocalOwnerLock } from "./owner-lock";
@@ -78,6 +79,7 @@ export function createTradingService(input: {
     writes: input.writes ?? new GroupCommit(input.database.db),
     bus,
     riskCache: createRiskCache(input.database.db, bus),
+    claims: new IdempotencyClaims(input.database.db),
   };
   return refusingWhileHalted({
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
