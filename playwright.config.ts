@@ -12,6 +12,9 @@ const fixturePort = Number(process.env.BOURSE_E2E_FIXTURE_PORT);
 process.env.BOURSE_E2E_ANVIL_PORT_A ||= String(port + 2);
 process.env.BOURSE_E2E_ANVIL_PORT_B ||= String(port + 3);
 const anvilPorts = [Number(process.env.BOURSE_E2E_ANVIL_PORT_A), Number(process.env.BOURSE_E2E_ANVIL_PORT_B)];
+// A fake Hyperliquid (lib/venues/fakes) the server trades on beside its simulated venues: the venue-accounts test links its demo account.
+process.env.BOURSE_E2E_HYPERLIQUID_PORT ||= String(port + 4);
+const hyperliquidUrl = `http://127.0.0.1:${process.env.BOURSE_E2E_HYPERLIQUID_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,23 +34,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node dist/server.js",
-    url: `${baseURL}/api/web/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: baseURL,
-      NEXT_TELEMETRY_DISABLED: "1",
-      ANVIL_PORT_A: String(anvilPorts[0]),
-      ANVIL_PORT_B: String(anvilPorts[1]),
-      WEB_FETCH_ALLOW: `127.0.0.1:${fixturePort}`,
+  // In order: the fake venue is up before the server loads its markets.
+  webServer: [
+    {
+      name: "hyperliquid-fake",
+      command: "node --import tsx scripts/venue-fake.ts hyperliquid",
+      port: Number(process.env.BOURSE_E2E_HYPERLIQUID_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: process.env.BOURSE_E2E_HYPERLIQUID_PORT },
     },
-  },
+    {
+      command: "node dist/server.js",
+      url: `${baseURL}/api/web/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: baseURL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        ANVIL_PORT_A: String(anvilPorts[0]),
+        ANVIL_PORT_B: String(anvilPorts[1]),
+        WEB_FETCH_ALLOW: `127.0.0.1:${fixturePort}`,
+        VENUES: "embedded,hyperliquid",
+        VENUE_HYPERLIQUID_URL: hyperliquidUrl,
+      },
+    },
+  ],
 });

@@ -23,6 +23,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,mjs}"],
           exclude: [...integrationFiles, "node_modules/**"],
+          // Most unit tests take milliseconds; a few (scrypt, seven days of candles, a page nested past the
+          // call stack, a fake venue's streams) take seconds, and on a loaded 2-core machine several times more.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./console";
-import { injectTestWallet } from "./wallet";
+import { injectTestWallet, signInWithWallet } from "./wallet";
 
 test("sign in with Ethereum, mint a key, see it once, revoke it, and see it refused", async ({ page, context, request }) => {
   const problems = watchConsole(page);
@@ -9,8 +9,7 @@ test("sign in with Ethereum, mint a key, see it once, revoke it, and see it refu
 
   await page.goto("/keys");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fkeys/);
-  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
-  await expect(page).toHaveURL(/\/keys$/);
+  await signInWithWallet(page, "/keys");
   await expect(page.getByText(`${wallet.address.toLowerCase().slice(0, 6)}…`)).toBeVisible();
 
   await page.getByRole("button", { name: "Mint key" }).first().click();

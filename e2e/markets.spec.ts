@@ -103,10 +103,13 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   await expect(page.getByRole("link", { name: "TradingView", exact: true })).toHaveAttribute("href", "https://www.tradingview.com/");
 
   // The tape moves: a trade newer than the first one shown arrives.
+  await page.getByTestId("book-panel").getByRole("tab", { name: "Trades" }).click();
   const firstTrade = page.getByTestId("trade").first();
   await expect(firstTrade).toBeVisible();
   const firstId = await firstTrade.getAttribute("data-trade-id");
   await expect(firstTrade).not.toHaveAttribute("data-trade-id", firstId!, { timeout: 25_000 });
+
+  await page.getByTestId("book-panel").getByRole("tab", { name: "Order book" }).click();
 
   // Another interval redraws the chart.
   const before = await chartPixels(page);
@@ -138,10 +141,11 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
     .poll(async () => (await levels.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))))).every((p) => p % 10 === 0))
     .toBe(true);
 
-  // Routing splits a size across venues.
-  const routing = page.getByTestId("routing-panel");
-  await routing.getByLabel(/^Size/).fill("2");
-  await expect(routing.getByTestId("route-leg").first()).toBeVisible();
+  // The ticket's preview splits a size across venues.
+  const ticket = page.getByTestId("order-ticket");
+  await ticket.getByLabel("Order type").selectOption("MARKET");
+  await ticket.getByLabel(/^Size/).fill("2");
+  await expect(ticket.getByTestId("preview-leg").first()).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -150,8 +154,9 @@ test("a market is usable on a phone: nothing wider than the screen", async ({ br
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto("/markets/ETH-USD");
-  await expect(page.getByTestId("book-level").first()).toBeVisible();
   await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-drawn", /ETH-USD 1m [1-9]/);
+  await page.getByRole("tablist", { name: "Terminal panels" }).getByRole("tab", { name: "Book" }).click();
+  await expect(page.getByTestId("book-level").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.goto("/");
   await expect(page.locator('tr[data-symbol="ETH-USD"]')).toBeVisible();
@@ -170,6 +175,7 @@ test("the book says it is lagging when its feed stops, and stops saying so when 
 });
 
 test("an unknown market is a 404 page", async ({ page }) => {
-  await page.goto("/markets/NOPE-USD");
+  const res = await page.goto("/markets/NOPE-USD");
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

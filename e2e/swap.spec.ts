@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./console";
-import { injectTestWallet } from "./wallet";
+import { injectTestWallet, signInWithWallet } from "./wallet";
 
 test("connect a wallet, quote a cross-chain swap, approve and sign in the page, and see it reach DONE", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -14,8 +14,7 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
 
   await page.goto("/swap");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fswap/);
-  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
-  await expect(page).toHaveURL(/\/swap$/);
+  await signInWithWallet(page, "/swap");
 
   const connect = page.getByRole("button", { name: "Connect wallet" });
   if (await connect.isVisible()) await connect.click();
@@ -58,9 +57,7 @@ test("execute with the desk key, and confirm a severe price impact by typing", a
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   await injectTestWallet(page);
-  await page.goto("/swap");
-  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
-  await expect(page).toHaveURL(/\/swap$/);
+  await signInWithWallet(page, "/swap");
 
   await page.getByRole("radio", { name: "Desk wallet" }).check();
   await expect(page.getByTestId("desk-address")).toHaveText(/^0x[0-9a-fA-F]{40}$/);

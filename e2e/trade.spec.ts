@@ -1,25 +1,27 @@
 import { expect, test, type Page } from "@playwright/test";
 import { watchConsole } from "./console";
-import { injectTestWallet } from "./wallet";
+import { injectTestWallet, signInWithWallet } from "./wallet";
 
 // The trade desk against the simulated venues the server runs. A fresh wallet is a fresh owner with
 // paper balances on every venue.
 
-async function signInToDesk(page: Page): Promise<void> {
+async function signInToDesk(page: Page, symbol: string): Promise<void> {
   await injectTestWallet(page);
-  await page.goto("/trade");
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftrade/);
-  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
-  await expect(page).toHaveURL(/\/trade$/);
+  await signInWithWallet(page, `/trade?symbol=${symbol}`);
+}
+
+/** One of the desk's account tabs, opened. */
+async function accountTab(page: Page, name: string) {
+  await page.getByTestId("account-tabs").getByRole("tab", { name, exact: true }).click();
+  return page.getByRole("tabpanel", { name });
 }
 
 test("a smart-routed market order fills on its venues, shows its legs, and closes in part then whole", async ({ page }) => {
   test.setTimeout(90_000);
   const problems = watchConsole(page);
-  await signInToDesk(page);
+  await signInToDesk(page, "BTC-USD");
 
   const ticket = page.getByTestId("order-ticket");
-  await ticket.getByLabel("Market").selectOption("BTC-USD");
   await ticket.getByRole("radio", { name: "Buy" }).check();
   await expect(ticket.getByLabel("Order type")).toHaveValue("MARKET");
   await expect(ticket.getByLabel("Venue")).toHaveValue("");
@@ -43,7 +45,7 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
   expect(childVenues.length).toBeGreaterThan(0);
 
   // The position, with one leg per venue the order filled on.
-  const positions = page.getByRole("region", { name: "Positions" });
+  const positions = await accountTab(page, "Positions");
   const position = positions.locator('[data-testid=position][data-symbol="BTC-USD"]');
   await expect(position.getByTestId("position-size")).toHaveText("0.5000");
   await expect(position).toHaveAttribute("data-side", "LONG");
@@ -78,6 +80,8 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
   await expect(page.getByTestId("desk-live")).toHaveAttribute("data-stream", "live");
   const elsewhere = await page.context().newPage();
   await elsewhere.goto("/markets/ETH-USD");
+  // Interactive once the chart has drawn (the ticket is a client form).
+  await expect(elsewhere.getByTestId("candle-chart")).toHaveAttribute("data-drawn", /^ETH-USD 1m [1-9]/);
   const otherTicket = elsewhere.getByTestId("order-ticket");
   await otherTicket.getByLabel("Size (ETH)").fill("0.1");
   await otherTicket.getByRole("button", { name: "Buy ETH" }).click();
@@ -91,9 +95,9 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
 test("open a pair and close it; pull the kill switch and see a new order refused", async ({ page }) => {
   test.setTimeout(90_000);
   const problems = watchConsole(page);
-  await signInToDesk(page);
+  await signInToDesk(page, "ETH-USD");
 
-  const pairs = page.getByRole("region", { name: "Pair trades" });
+  const pairs = await accountTab(page, "Pairs");
   await pairs.getByLabel("Long").selectOption("ETH-USD");
   await pairs.getByLabel("Short").selectOption("BTC-USD");
   await pairs.getByLabel("Notional (USD)").fill("2000");
@@ -110,13 +114,13 @@ test("open a pair and close it; pull the kill switch and see a new order refused
   await expect(pair).toContainText("exit");
 
   // The kill switch for every key stops the desk's own orders too.
+  await accountTab(page, "Kill switch");
   const killSwitch = page.getByTestId("kill-switch");
   await killSwitch.getByRole("button", { name: "Stop every key" }).click();
   await expect(killSwitch).toHaveAttribute("data-engaged", "true");
   await expect(killSwitch.getByText("Engaged for every key")).toBeVisible();
 
   const ticket = page.getByTestId("order-ticket");
-  await ticket.getByLabel("Market").selectOption("ETH-USD");
   await ticket.getByLabel("Size (ETH)").fill("0.1");
   await ticket.getByRole("button", { name: "Buy ETH" }).click();
   await expect(ticket.getByRole("alert")).toContainText("kill switch");

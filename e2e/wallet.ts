@@ -94,3 +94,14 @@ export async function injectTestWallet(
   );
   return account;
 }
+
+/**
+ * Signs in with the wallet injected into the page (injectTestWallet) from the sign-in page, and waits to
+ * land on `path` (a pathname, with its query if any), where the sign-in sends the owner back.
+ */
+export async function signInWithWallet(page: Page, path: string): Promise<void> {
+  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+  // A new owner's first sign-in also sets up the desk (its key, paper balances on every venue): seconds on a loaded machine.
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 20_000 });
+}

@@ -30,7 +30,9 @@ ensureBuild();
 log("Browser tests (production build, fresh data folder)");
 const playwrightReport = path.join(outDir, "playwright.json");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-e2e-"));
-const port = await freePort();
+// Five consecutive ports (server, scrape fixture, two anvil chains, the fake Hyperliquid; playwright.config.ts), below the kernel's
+// ephemeral range so no outgoing connection opened meanwhile can take one of them.
+const port = await freePortBlock(5);
 const playwrightStatus = runStatus(bin("playwright"), ["test"], {
   env: {
     ...process.env,
@@ -70,14 +72,21 @@ function countPlaywright(file) {
   return { passed: (r.stats.expected ?? 0) + (r.stats.flaky ?? 0), failed: r.stats.unexpected ?? 0 };
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+async function freePortBlock(count) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - count));
+    let free = true;
+    for (let p = base; p < base + count && free; p++) free = await canListen(p);
+    if (free) return base;
+  }
+  throw new Error("no block of free ports found between 20000 and 32000");
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
 }
