@@ -30,7 +30,8 @@ export function loadPages(dir = DATA_DIR): BenchPage[] {
     });
 }
 
-function decodePage(bytes: Buffer): string {
+/** A fetched page's bytes as text: UTF-8, or the charset the page declares when UTF-8 does not fit. */
+export function decodePage(bytes: Buffer): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

@@ -11,11 +11,17 @@ export function tokens(text: string): string[] {
 /** Consecutive 4-token sequences as a multiset; a text of fewer than 4 tokens is one shingle, an empty text none. */
 export function shingles(text: string, size = 4): Map<string, number> {
   const words = tokens(text);
+  if (words.length === 0) return new Map();
+  if (words.length < size) return multiset([words.join("\u0000")]);
+  const keys: string[] = [];
+  for (let i = 0; i + size <= words.length; i++) keys.push(words.slice(i, i + size).join("\u0000"));
+  return multiset(keys);
+}
+
+/** How many times each item occurs. */
+export function multiset(items: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  if (words.length === 0) return counts;
-  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  if (words.length < size) add(words.join("\u0000"));
-  else for (let i = 0; i + size <= words.length; i++) add(words.slice(i, i + size).join("\u0000"));
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
 }
 

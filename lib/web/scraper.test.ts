@@ -36,6 +36,7 @@ describe("scraper over a loopback site", () => {
     expect(page.title).toBe("About us");
     expect(page.text).toContain("forges every chisel by hand");
     expect(page.markdown).toContain("forges every chisel by hand");
+    expect(page.pageType).toBe("article");
     expect(page.links).toBeUndefined();
     expect(page.metadata).toBeUndefined();
     expect(page.contacts).toBeUndefined();

@@ -133,7 +133,7 @@ function toScrapedPage(base: { url: string; finalUrl: string; statusCode: number
   return {
     ...base,
     ...(wants.title && x.title !== undefined ? { title: x.title } : {}),
-    ...(wants.text ? { text: x.text ?? "", markdown: x.markdown ?? "" } : {}),
+    ...(wants.text ? { text: x.text ?? "", markdown: x.markdown ?? "", ...(x.pageType ? { pageType: x.pageType } : {}) } : {}),
     ...(wants.links ? { links: x.links } : {}),
     ...(wants.images ? { images: x.images ?? [] } : {}),
     ...(wants.metadata && x.metadata ? { metadata: x.metadata } : {}),

@@ -4,6 +4,10 @@
 /** What a scrape may extract; "all" means every other value. */
 export type ExtractOption = "title" | "text" | "links" | "images" | "metadata" | "all";
 
+/** What kind of page the main content was read as: one story, a thread, a product, a grid of products, a list of items, docs, or a service page. */
+export const PAGE_TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
 /** Why a page could not be scraped; the API shows it as the page's error. */
 export type PageErrorCode =
   | "INVALID_URL"
@@ -83,6 +87,8 @@ export interface ScrapedPage {
   readonly text?: string;
   /** Main content as Markdown (beyond the spec; always present with text). */
   readonly markdown?: string;
+  /** What kind of page the main content was read as; with text, for HTML pages. */
+  readonly pageType?: PageType;
   readonly links?: readonly PageLink[];
   readonly images?: readonly PageImage[];
   readonly metadata?: PageMetadata;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_TYPES } from "../types";
 
 // The item shapes of the search API's arrays and objects: snake_case forms of lib/web/types (see wire.ts).
 
@@ -69,6 +70,16 @@ export const scrapedPageSchema = z
     title: z.string().optional().meta({ description: "With extract option title" }),
     text: z.string().optional().meta({ description: "Main content as plain text; with extract option text" }),
     markdown: z.string().optional().meta({ description: "Main content as Markdown; always alongside text" }),
+    page_type: z
+      .enum(PAGE_TYPES)
+      .optional()
+      .meta({
+        description:
+          "What kind of page the main content was read as (alongside text, for HTML pages): article, forum (every post kept), product, " +
+          "collection (a grid of products), listing (a list of items), documentation or service (a sectioned page). Declared types " +
+          "(schema.org JSON-LD or microdata, og:type) are taken first, else it is read from the page's structure",
+        example: "article",
+      }),
     links: z.array(pageLinkSchema).optional().meta({ description: "With extract option links" }),
     images: z.array(pageImageSchema).optional().meta({ description: "With extract option images" }),
     metadata: pageMetadataSchema.optional(),

@@ -26,7 +26,7 @@ export function pageView(page: ScrapedPage, parts: ReadonlySet<Part>): PageView 
   return {
     ...base,
     ...(parts.has("title") ? { title: page.title ?? "" } : {}),
-    ...(parts.has("text") ? { text: page.text ?? "", markdown: page.markdown ?? "" } : {}),
+    ...(parts.has("text") ? { text: page.text ?? "", markdown: page.markdown ?? "", ...(page.pageType ? { page_type: page.pageType } : {}) } : {}),
     ...(parts.has("links") ? { links: (page.links ?? []).map((l) => ({ url: l.url, text: l.text, internal: l.internal })) } : {}),
     ...(parts.has("images") ? { images: (page.images ?? []).map((i) => ({ src: i.src, alt: i.alt })) } : {}),
     ...(parts.has("metadata") ? { metadata: metadataView(page.metadata) } : {}),

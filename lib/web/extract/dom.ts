@@ -5,7 +5,16 @@ import { parseDocument } from "htmlparser2";
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  return parseDocument(asHtmlCdata(html), { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+}
+
+/**
+ * In HTML (outside SVG and MathML) a browser reads `<![CDATA[` as a bogus comment that ends at the
+ * next `>`; htmlparser2 runs it to `]]>`, so one stray marker can swallow a whole page. A space after
+ * CDATA makes htmlparser2 read it as browsers do.
+ */
+function asHtmlCdata(html: string): string {
+  return html.includes("<![CDATA[") ? html.replaceAll("<![CDATA[", "<![CDATA [") : html;
 }
 
 export { isTag as isElement, isText };
@@ -64,6 +73,11 @@ export function removeNode(node: AnyNode): void {
   node.parent = null;
   node.prev = null;
   node.next = null;
+}
+
+/** The element children of node, in order. */
+export function elementChildren(node: ParentNode): Element[] {
+  return node.children.filter(isTag);
 }
 
 /** Parent first; at most `limit` of them. */

@@ -97,10 +97,11 @@ export function extractMetadata(doc: Document, pageUrl: string): PageMetadata {
   };
 }
 
-function parseJsonLd(text: string): unknown {
+/** A JSON-LD block's value, tolerating CDATA and comment wrappers; undefined when it does not parse. */
+export function parseJsonLd(text: string): unknown {
   const cleaned = text
     .trim()
-    .replace(/^<!\[CDATA\[/, "")
+    .replace(/^<!\[CDATA ?\[/, "")
     .replace(/\]\]>$/, "")
     .replace(/^<!--/, "")
     .replace(/-->$/, "");

@@ -1,6 +1,6 @@
 // Everything a scrape can ask of one HTML document, each part computed only when wanted. Main-content
 // extraction modifies the DOM, so it runs last.
-import type { PageImage, PageLink, PageMetadata } from "../types";
+import type { PageImage, PageLink, PageMetadata, PageType } from "../types";
 import { extractContacts, extractProfiles, type FoundProfile, type PageContacts } from "../contacts/page-contacts";
 import { parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
@@ -22,6 +22,8 @@ export interface ExtractedPage {
   readonly title?: string;
   readonly text?: string;
   readonly markdown?: string;
+  /** What kind of page the main content was read as (with text). */
+  readonly pageType?: PageType;
   /** Every link, whether or not links were wanted (crawling and social profiles read them). */
   readonly links: readonly PageLink[];
   readonly images?: readonly PageImage[];
@@ -45,7 +47,7 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
   };
   if (!wants.text) return parts;
   const main = extractMainContent(doc);
-  return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text) };
+  return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
 
 /** Markdown rendering recurses; a tree nested too deep for the stack falls back to the plain text. */

@@ -106,3 +106,22 @@ export function linkDensity(stats: TextStats | undefined): number {
   if (!stats || stats.chars === 0) return 0;
   return stats.linkChars / stats.chars;
 }
+
+/** After `el` is removed: its ancestors' stats without what it held, so they are judged on what is left of them. */
+export function subtractFromAncestors(stats: StatsMap, el: Element, removedFrom: Element | null): void {
+  const gone = stats.get(el);
+  if (!gone) return;
+  for (let a: ParentNode | null = removedFrom; a !== null && isElement(a); a = a.parent) {
+    const s = stats.get(a);
+    if (!s) break;
+    stats.set(a, {
+      chars: s.chars - gone.chars,
+      linkChars: s.linkChars - gone.linkChars,
+      commas: s.commas - gone.commas,
+      paragraphs: s.paragraphs - gone.paragraphs - (el.name === "p" ? 1 : 0),
+      images: s.images - gone.images - (el.name === "img" ? 1 : 0),
+      listItems: s.listItems - gone.listItems - (el.name === "li" ? 1 : 0),
+      inputs: s.inputs - gone.inputs - (el.name === "input" ? 1 : 0),
+    });
+  }
+}

@@ -1,0 +1,69 @@
+// Repeated siblings: the cards of a listing or a product grid, the posts of a thread, the sections of a
+// service page. A container whose children repeat one shape is content of a kind the article cleaner
+// would otherwise take for link lists and image strips.
+import type { Element } from "domhandler";
+import { ancestors, descendants, elementChildren } from "./dom";
+import type { StatsMap } from "./text-stats";
+
+/** Siblings of these kinds are the run of a text (paragraphs, headings, quotes), not cards. */
+const TEXT_RUN = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "figure", "span", "em", "strong", "b", "i", "br", "hr", "img"]);
+
+/** Fewest siblings of one shape that make a group. */
+const MIN_CARDS = 3;
+/** Menus repeat too, but their items are a word or two: cards carry more text on average. */
+const MIN_CARD_CHARS = 25;
+
+/**
+ * The element's shape: its tag and first class without digits. Cards of one kind share their first
+ * class; later classes vary per card (state, category, a generated style hash), and generated names
+ * number their variants.
+ */
+export function shapeOf(el: Element): string {
+  const first = (el.attribs.class ?? "").trim().split(/\s+/, 1)[0]!;
+  return `${el.name}.${first.replace(/\d+/g, "")}`;
+}
+
+/** Containers under root (root included) whose children repeat one shape often enough, with enough text each. */
+export function repeatedGroups(root: Element, stats: StatsMap): Element[] {
+  const out: Element[] = [];
+  for (const el of [root, ...descendants(root)]) {
+    // Separators and empty ad slots between cards do not count.
+    const kids = elementChildren(el).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
+    if (kids.length < MIN_CARDS) continue;
+    const byShape = new Map<string, Element[]>();
+    for (const k of kids) {
+      const shape = shapeOf(k);
+      const same = byShape.get(shape);
+      if (same) same.push(k);
+      else byShape.set(shape, [k]);
+    }
+    let cards: Element[] = [];
+    for (const same of byShape.values()) if (same.length > cards.length) cards = same;
+    if (TEXT_RUN.has(cards[0]!.name)) continue;
+    if (cards.length < MIN_CARDS || cards.length * 2 < kids.length) continue;
+    const chars = cards.reduce((n, c) => n + (stats.get(c)?.chars ?? 0), 0);
+    if (chars / cards.length >= MIN_CARD_CHARS) out.push(el);
+  }
+  return out;
+}
+
+/** Characters of text in the groups (outermost ones counted once). */
+export function groupedChars(groups: readonly Element[], stats: StatsMap): number {
+  const set = new Set(groups);
+  return groups.filter((g) => !ancestors(g).some((a) => set.has(a))).reduce((n, g) => n + (stats.get(g)?.chars ?? 0), 0);
+}
+
+/** Every element inside one of the groups, the groups included, and every container of one up to root. */
+export function aroundGroups(groups: readonly Element[], root: Element): Set<Element> {
+  const out = new Set<Element>();
+  for (const g of groups) {
+    if (out.has(g)) continue;
+    out.add(g);
+    for (const d of descendants(g)) out.add(d);
+    for (const a of ancestors(g)) {
+      out.add(a);
+      if (a === root) break;
+    }
+  }
+  return out;
+}

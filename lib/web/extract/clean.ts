@@ -1,0 +1,121 @@
+// Inside the content: drop link lists, share bars, related-story boxes, captions and other blocks whose
+// text density, link density or hints mark them as boilerplate.
+import type { Element } from "domhandler";
+import { HEADING_TAGS } from "./blocks";
+import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
+import { descendants, elementChildren, rawText, removeNode } from "./dom";
+import { BOILERPLATE, classWeight, hints } from "./hints";
+import { removeRecommendations } from "./recommendations";
+import { linkDensity, measure, type StatsMap, subtractFromAncestors, type TextStats } from "./text-stats";
+
+export interface CleanOptions {
+  /**
+   * Keep repeated cards (listings, grids, threads) that link density and image counts would drop:
+   * "always", or only when they hold most of the text ("dominant": a story's own related-links
+   * lists go, a listing that read as one story keeps its cards).
+   */
+  readonly keepCards: "always" | "dominant";
+  /** The page is a thread: comments, authors and dates are its content. */
+  readonly discussion: boolean;
+  /** The page is one product: runs of priced cards are other products (see removeOtherProducts). */
+  readonly product?: boolean;
+}
+
+export function clean(root: Element, options: CleanOptions): void {
+  removeRecommendations(root);
+  if (options.product) removeOtherProducts(root);
+  const before = measure(root);
+  const total = before.get(root)?.chars ?? 0;
+  const groups = repeatedGroups(root, before);
+  const keep = options.keepCards === "always" || groupedChars(groups, before) >= total * DOMINANT_CARDS;
+  const cards = keep ? aroundGroups(groups, root) : new Set<Element>();
+  // Boilerplate hints are only trusted on blocks that do not hold most of the content.
+  for (const el of descendants(root)) {
+    if (!el.parent) continue;
+    const h = hints(el, options.discussion);
+    if (h && BOILERPLATE.test(h) && (before.get(el)?.chars ?? 0) < total * 0.4 && !(cards.has(el) && CARD_PART.test(h))) removeNode(el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeNode(el);
+  }
+  const stats = measure(root);
+  // Deepest first, so a container is judged on what is left of it.
+  const containers = descendants(root)
+    .filter((el) => CONDITIONAL.has(el.name))
+    .reverse();
+  for (const el of containers) {
+    if (!el.parent || cards.has(el)) continue;
+    if (shouldDrop(el, stats, total, options.discussion)) {
+      const parent = el.parent as Element | null;
+      removeNode(el);
+      subtractFromAncestors(stats, el, parent);
+    }
+  }
+  for (const el of descendants(root)) {
+    if (!el.parent || cards.has(el)) continue;
+    if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
+    // A paragraph that is mostly links is a list of tags or stories, not prose.
+    else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
+  }
+}
+
+/** Cards hold at least this share of a story's text when the story is really a listing. */
+const DOMINANT_CARDS = 0.5;
+
+/** In a card, a "caption" or "credit" is the card's title or byline, not an image's. */
+const CARD_PART = /caption|credit/i;
+
+/** Share of the root's text that makes a container the content, when it is at least this long. */
+const MOST = 0.5;
+const KEPT_CONTAINER_MIN_CHARS = 200;
+
+const CONDITIONAL = new Set(["form", "fieldset", "table", "ul", "ol", "div", "section", "figure", "dl"]);
+
+function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boolean): boolean {
+  const s = stats.get(el);
+  if (!s) return true;
+  // A container holding most of the content is the content: its own links and counts do not condemn
+  // what its children kept (a thread's wrapper with the board's menus in it).
+  if (s.chars >= total * MOST && s.chars >= KEPT_CONTAINER_MIN_CHARS) return false;
+  const weight = classWeight(el, discussion);
+  const ld = linkDensity(s);
+  // A negative hint alone does not outweigh prose (page builders call every block a "widget").
+  if (weight < 0) return s.chars < total * 0.4 && !isProse(s, ld);
+  if (s.commas >= 10) return false;
+  const p = s.paragraphs;
+  const img = s.images;
+  let li = s.listItems;
+  const input = s.inputs;
+  if (el.name === "ul" || el.name === "ol") li -= 100;
+  if (img > 1 && p / img < 0.5 && s.chars < 200) return true;
+  if (li > p && s.chars < 200 * Math.max(1, li / 5)) return ld > 0.2;
+  if (input > Math.floor(p / 3)) return true;
+  if (s.chars < 25 && (img === 0 || img > 2)) return true;
+  if (weight < 25 && ld > 0.2) return true;
+  if (weight >= 25 && ld > 0.5) return true;
+  return false;
+}
+
+function isProse(s: TextStats, ld: number): boolean {
+  return ld < 0.25 && s.chars >= 200 && (s.paragraphs > 0 || s.commas >= 3);
+}
+
+/** A price in a card's text: a currency sign or code beside a number. */
+const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD)\b)\s?\d|\d\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|kr|zł|Kč)\b)/;
+
+/** Fewest cards with a price that make a group of other products. */
+const MIN_PRICED_CARDS = 3;
+
+/**
+ * On a product page, a group of cards that each show a price is other products (a carousel, "sponsored",
+ * the seller's other items) whatever its heading says, unless it holds most of the text (a product page
+ * that is really a listing). The product's own price stands alone, not in a run of cards.
+ */
+function removeOtherProducts(root: Element): void {
+  const stats = measure(root);
+  const total = stats.get(root)?.chars ?? 0;
+  for (const group of repeatedGroups(root, stats)) {
+    if (group === root || (stats.get(group)?.chars ?? 0) >= total * MOST) continue;
+    const cards = elementChildren(group).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
+    const priced = cards.filter((c) => PRICE.test(rawText(c))).length;
+    if (priced >= MIN_PRICED_CARDS && priced * 3 >= cards.length * 2) removeNode(group);
+  }
+}

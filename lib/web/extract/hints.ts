@@ -1,0 +1,38 @@
+// What an element's class and id say about it: boilerplate, content, or neither.
+import type { Element } from "domhandler";
+
+/** Class/id words that mark boilerplate, unless CONTENT_HINT also matches. */
+export const UNLIKELY =
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
+export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
+
+const NEGATIVE =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author|dateline|caption|newsletter|subscri|recommend|trending|toolbar|social/i;
+const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+
+/** Inside the content: blocks that are boilerplate whatever their size. */
+export const BOILERPLATE =
+  /share|sharing|social|related|recommend|newsletter|subscri|promo|advert|sponsor|byline|author-?(?:bio|info|box)|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
+
+/** On a discussion page the comments, their authors and dates are the content: these words say nothing there. */
+const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|author|dateline|meta/gi;
+
+/** The class and id, joined; on a discussion page without the words that only mark comments. */
+export function hints(el: Element, discussion = false): string {
+  const cls = el.attribs.class ?? "";
+  const id = el.attribs.id ?? "";
+  const h = cls && id ? `${cls} ${id}` : cls || id;
+  return discussion ? h.replace(DISCUSSION_WORDS, "") : h;
+}
+
+/** ±25 for each of class and id that reads as boilerplate or as content (Readability's weights). */
+export function classWeight(el: Element, discussion = false): number {
+  let w = 0;
+  for (const raw of [el.attribs.class, el.attribs.id]) {
+    const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
+    if (!value) continue;
+    if (NEGATIVE.test(value)) w -= 25;
+    if (POSITIVE.test(value)) w += 25;
+  }
+  return w;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
+import { extractMainContent } from "./main-content";
+
+const text = (html: string) => extractMainContent(parseHtml(html)).text;
+const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer.`;
+const menu = `<div class="menu-bar"><a href="/">Home</a> <a href="/a">About</a> <a href="/b">Blog</a> <a href="/c">Contact</a></div>`;
+
+describe("main content: a story or the whole region", () => {
+  it("takes every section of a sectioned page (a service page), not only the longest one", () => {
+    const html = `<html><body>${menu}<main>
+      <section><h2>Design</h2><p>${sentence("design")}</p></section>
+      <section><h2>Build</h2><p>${sentence("building")}</p><p>${sentence("testing")}</p></section>
+      <section><h2>Run</h2><p>${sentence("operations")}</p></section>
+    </main><div class="legal">© Example Ltd</div></body></html>`;
+    const out = text(html);
+    for (const topic of ["design", "building", "testing", "operations"]) expect(out).toContain(`about ${topic}`);
+    expect(out).not.toContain("Home");
+  });
+
+  it("takes only the story when teasers and link lists surround it", () => {
+    const teasers = Array.from({ length: 8 }, (_, i) => `<li><a href="/s${i}">Another story number ${i} that readers might like</a></li>`).join("");
+    const html = `<html><body>${menu}<div class="layout"><div class="story">${["harbours", "bridges", "tunnels", "ferries", "railways"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>
+      <div class="more"><ul>${teasers}</ul></div></div></body></html>`;
+    const out = text(html);
+    expect(out).toContain("about harbours");
+    expect(out).toContain("about railways");
+    expect(out).not.toContain("Another story number");
+  });
+});
+
+describe("main content: how much of the page a story must hold", () => {
+  // The story holds about half of the page's own text: the content when the page says it is an
+  // article, one section of several when it says nothing.
+  const plans = `<ul>${Array.from({ length: 16 }, (_, i) => `<li>Plan ${i} for busy buyers</li>`).join("")}</ul>`;
+  const page = (head: string) =>
+    `<html><head>${head}</head><body><main><div class="intro">${["one", "two", "three", "four"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>
+      <div class="offer">${plans}</div></main></body></html>`;
+
+  it("takes the whole region of a page that declares nothing", () => {
+    expect(text(page(""))).toContain("Plan 15 for busy buyers");
+  });
+
+  it("takes only the story of a page that declares itself an article", () => {
+    const out = extractMainContent(parseHtml(page(`<meta property="og:type" content="article">`)));
+    expect(out.text).toContain("about four");
+    expect(out.text).not.toContain("busy buyers");
+  });
+});
+
+describe("main content: repeated cards", () => {
+  const card = (i: number) =>
+    `<div class="card"><a href="/item/${i}"><img src="/i${i}.jpg" alt=""><h3>Item number ${i} with a fine long title</h3></a><span class="price">$${i}9.99</span></div>`;
+  const grid = `<div class="grid">${Array.from({ length: 12 }, (_, i) => card(i)).join("")}</div>`;
+
+  it("keeps every card of a grid though cards are mostly links and images", () => {
+    const out = text(`<html><body>${menu}<main><h1>Coffee</h1><p class="count">12 products</p>${grid}</main></body></html>`);
+    for (let i = 0; i < 12; i++) expect(out).toContain(`Item number ${i} with a fine long title`);
+    expect(out).toContain("$59.99");
+  });
+
+  it("keeps cards that an article scorer would take for one story", () => {
+    const out = text(
+      `<html><body><center><table>${Array.from({ length: 10 }, (_, i) => `<tr class="row"><td><a href="/j${i}">Company ${i} is hiring engineers to build things</a></td></tr>`).join("")}</table></center></body></html>`,
+    );
+    for (let i = 0; i < 10; i++) expect(out).toContain(`Company ${i} is hiring`);
+  });
+
+  it("does not take a menu's short items for cards", () => {
+    const nav = `<ul class="links">${["Home", "News", "Sport", "Weather", "Travel"].map((w) => `<li><a href="/${w}">${w}</a></li>`).join("")}</ul>`;
+    const out = text(
+      `<html><body><main>${nav}<section><p>${sentence("weather")}</p><p>${sentence("rain")}</p></section><section><p>${sentence("sun")}</p></section></main></body></html>`,
+    );
+    expect(out).toContain("about rain");
+    expect(out).not.toContain("Sport");
+  });
+});
+
+describe("main content: cleaning", () => {
+  it("keeps prose in blocks whose class merely says widget", () => {
+    const html = `<html><body><div class="page">${["one", "two", "three"].map((t) => `<div class="elementor-widget-container"><p>${sentence(t)} ${sentence(t)}</p></div>`).join("")}</div></body></html>`;
+    const out = text(html);
+    for (const t of ["one", "two", "three"]) expect(out).toContain(`about ${t}`);
+  });
+});
+
+describe("main content: threads", () => {
+  const post = (who: string, said: string) =>
+    `<div class="comment-item"><div class="comment-author">${who}</div><time datetime="2024-05-01">May 1, 2024</time><div class="comment-body"><p>${said}</p></div></div>`;
+  const thread = `<main><h1>Kettle will not boil</h1>${post("alice", sentence("kettles"))}${post("bob", sentence("fuses"))}${post("carol", sentence("descaling"))}</main>`;
+
+  it("keeps every post with its author when the page declares a discussion", () => {
+    const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
+    const out = extractMainContent(parseHtml(`<html><head>${head}</head><body>${menu}${thread}</body></html>`));
+    expect(out.pageType).toBe("forum");
+    for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
+  });
+
+  it("reads a thread rendered for readers without scripts from its <noscript>", () => {
+    const html = `<html><body><div id="app">Loading…</div><noscript><div class="wrap">${["kettles", "fuses", "descaling"].map((t) => `<div class="post"><p>${sentence(t)}</p></div>`).join("")}</div></noscript></body></html>`;
+    const out = text(html);
+    expect(out).toContain("about fuses");
+    expect(text(`<html><body><div>${sentence("tea")} ${sentence("milk")}</div><noscript>Please enable JavaScript.</noscript></body></html>`)).not.toContain(
+      "enable",
+    );
+  });
+
+  it("reads content a page hides until a script reveals it, but not closed menus and dialogs", () => {
+    const story = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const gated = `<html><body><div class="gate">Are you over 18?</div><div class="locked" style="display:none">${story}</div></body></html>`;
+    expect(text(gated)).toContain("about descaling");
+    const menuClosed = `<html><body><div hidden><ul><li>Menu entry one</li><li>Menu entry two</li></ul></div><div>${story}</div></body></html>`;
+    expect(text(menuClosed)).not.toContain("Menu entry");
+  });
+
+  it("reads a stray <![CDATA[ in HTML as browsers do: a comment to the next >, not the rest of the page", () => {
+    expect(text(`<html><body><![CDATA[ marker ]]><div><p>${sentence("tea")}</p><p>${sentence("milk")}</p></div></body></html>`)).toContain("about milk");
+  });
+});
+
+describe("main content: cleaning judges a container on what is left of it", () => {
+  // A bulletin board's thread (PunBB's markup): two short posts without commas inside a wrapper that
+  // also holds the board's menus and crumbs, so that the wrapper as a whole reads as link-heavy.
+  const crumbs = `<ul class="crumbs"><li><a href="/">Index</a></li><li><a href="/f/1">General discussion</a></li><li><a href="/t/9">Why the image grew</a></li></ul>`;
+  const post = (n: number, who: string, body: string) => `<div class="blockpost"><h2><span>#${n}</span> <a href="/p${n}">2025-11-0${n} 15:14</a></h2>
+    <div class="box"><div class="inbox"><div class="postbody"><div class="postleft"><dl><dt><strong>${who}</strong></dt><dd>Posts: ${n * 7}</dd></dl></div>
+    <div class="postright"><h3>Re: Why the image grew</h3><div class="postmsg"><p>${body}</p></div></div></div></div></div></div>`;
+  const thread = `<html><body><div class="pun"><div class="punwrap">
+    <div id="brdheader"><ul>${["", "rules", "search", "register", "login"].map((p) => `<li><a href="/${p}">${p || "Index"}</a></li>`).join("")}</ul>
+    <p>You are not logged in.</p><ul><li>Topics: <a href="/new">Active</a> | <a href="/none">Unanswered</a></li></ul></div>
+    <div class="linkst">${crumbs}</div>
+    <div id="brdmain">${post(1, "chunix", "Why did the install image grow so quickly from last year to this one when the years before it barely changed at all")}
+    ${post(2, "nl6720", "The boot loader changed back to the older one which needs the kernel twice and the rest is firmware getting bigger with each release")}</div>
+    <div class="linksb">${crumbs}</div></div></div></body></html>`;
+
+  it("keeps a thread whose wrapper also holds the board's menus: the crumbs go, the posts stay", () => {
+    const out = text(thread);
+    expect(out).toContain("Why did the install image grow");
+    expect(out).toContain("The boot loader changed back");
+    expect(out).not.toContain("General discussion");
+  });
+
+  it("still drops a short remnant that is mostly links once the rest is gone", () => {
+    const out = text(`<html><body><main><article>${["one", "two", "three"].map((t) => `<p>${sentence(t)}</p>`).join("")}</article></main>
+      <div class="cart"><a href="/cart">Cart</a> <a href="/skip">Skip to content</a></div></body></html>`);
+    expect(out).toContain("about three");
+    expect(out).not.toContain("Skip to content");
+  });
+});

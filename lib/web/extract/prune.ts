@@ -1,0 +1,116 @@
+// What is never main content, removed before anything is scored: scripts, forms' controls, media,
+// navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
+import type { AnyNode, Element, ParentNode } from "domhandler";
+import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
+import { CONTENT_HINT, hints, UNLIKELY } from "./hints";
+import { measure, type StatsMap, visibleLength } from "./text-stats";
+
+const NEVER_CONTENT = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "canvas",
+  "iframe",
+  "object",
+  "embed",
+  "video",
+  "audio",
+  "source",
+  "track",
+  "map",
+  "button",
+  "input",
+  "select",
+  "textarea",
+  "option",
+  "link",
+  "meta",
+  "head",
+  "title",
+  "dialog",
+  "nav",
+  "aside",
+  "footer",
+  "menu",
+]);
+
+/** `discussion`: the page is a thread, whose comments are its content. */
+export function prune(body: ParentNode, discussion = false): void {
+  const concealedContent = contentKeptFromView(body);
+  for (const el of descendants(body)) {
+    if (el === concealedContent) continue;
+    if (el.parent && (NEVER_CONTENT.has(el.name) || isHidden(el))) removeNode(el);
+  }
+  // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
+  const stats = measure(body);
+  const limit = bodyChars(body, stats) * 0.4;
+  for (const el of descendants(body)) {
+    if (!el.parent) continue;
+    if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) continue;
+    const h = hints(el, discussion);
+    if (
+      h &&
+      UNLIKELY.test(h) &&
+      !CONTENT_HINT.test(h) &&
+      (stats.get(el)?.chars ?? 0) < limit &&
+      !ancestors(el).some((a) => a.name === "table" || a.name === "code")
+    ) {
+      removeNode(el);
+    }
+  }
+}
+
+/**
+ * A page that keeps its content out of sight until a script shows it — a <noscript> rendering (forum
+ * software serves threads so), a hidden block a script reveals (age gates, streamed server renders) —
+ * has it in the one such block that holds more text than everything visible. Other noscripts and
+ * hidden blocks are notices, pixels, closed menus and dialogs.
+ */
+function contentKeptFromView(body: ParentNode): Element | undefined {
+  const concealed: Element[] = [];
+  const stack = elementChildren(body).reverse();
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (SCRIPTING.has(el.name)) continue;
+    if (el.name === "noscript" || isHidden(el)) concealed.push(el);
+    else for (let i = el.children.length - 1; i >= 0; i--) if (isElement(el.children[i]!)) stack.push(el.children[i] as Element);
+  }
+  if (concealed.length === 0) return undefined;
+  const sizes = concealed.map(readableChars);
+  const largest = sizes.indexOf(Math.max(...sizes));
+  const visible = readableChars(body) - sizes.reduce((a, b) => a + b, 0);
+  return sizes[largest]! > visible ? concealed[largest] : undefined;
+}
+
+const SCRIPTING = new Set(["script", "style", "template"]);
+
+/** Characters of text a reader could see, scripts and styles aside. */
+function readableChars(root: ParentNode): number {
+  let n = 0;
+  const stack: AnyNode[] = [...root.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) n += visibleLength(node.data);
+    else if (isElement(node) && !SCRIPTING.has(node.name)) stack.push(...node.children);
+  }
+  return n;
+}
+
+export function isArticleBodyMarker(el: Element): boolean {
+  const prop = el.attribs.itemprop;
+  return prop !== undefined && /\barticleBody\b/.test(prop);
+}
+
+function isHidden(el: Element): boolean {
+  if (el.attribs.hidden !== undefined) return true;
+  if (el.attribs["aria-hidden"] === "true") return true;
+  const style = el.attribs.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+function bodyChars(body: ParentNode, stats: StatsMap): number {
+  if (isElement(body)) return stats.get(body)?.chars ?? 0;
+  return elementChildren(body).reduce((n, el) => n + (stats.get(el)?.chars ?? 0), 0);
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
+import { extractMainContent } from "./main-content";
+
+const text = (html: string) => extractMainContent(parseHtml(html)).text;
+const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer to count it.`;
+const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Oak desk"}</script></head>`;
+const product = `<h1>Oak desk</h1><p>${sentence("the oak desk")}</p><p>${sentence("its drawers")}</p><h2>Specifications</h2><ul><li>Width 140 cm</li><li>Depth 70 cm</li></ul>`;
+const cards = (n: number) =>
+  `<div class="grid">${Array.from(
+    { length: n },
+    (_, i) =>
+      `<div class="tile"><a href="/p${i}"><h3>Walnut shelf ${i}</h3></a><p>Solid walnut, eighty centimetres wide, oiled by hand</p><span>$${100 + i}.00</span></div>`,
+  ).join("")}</div>`;
+
+describe("main content: sections pointing to other pages", () => {
+  it("drops a product page's 'Customers also bought' cards with their heading", () => {
+    const out = text(
+      `<html>${productHead}<body><main>${product}<section><h2>Customers who bought this also bought</h2>${cards(6)}</section></main></body></html>`,
+    );
+    expect(out).toContain("about the oak desk");
+    expect(out).toContain("about its drawers");
+    expect(out).not.toContain("Walnut shelf");
+    expect(out).not.toContain("also bought");
+  });
+
+  it("drops what follows such a heading among flat siblings, up to the next heading of its level", () => {
+    const out = text(
+      `<html>${productHead}<body><main>${product}<h2>You may also like</h2>${cards(6)}<h2>Care</h2><p>${sentence("oiling the desk")}</p></main></body></html>`,
+    );
+    expect(out).not.toContain("Walnut shelf");
+    expect(out).toContain("about oiling the desk");
+  });
+
+  it("keeps prose under a heading that reads like one ('Related' work in a story)", () => {
+    const out = text(
+      `<html><body><main><article><h1>Folding</h1><p>${sentence("folding paper")}</p><h2>Related</h2><p>${sentence("earlier papers on folding")}</p></article></main></body></html>`,
+    );
+    expect(out).toContain("about earlier papers on folding");
+  });
+
+  it("leaves a story alone when its only heading ends it: the section would be the whole story", () => {
+    const story = ["harbours", "bridges", "tunnels"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const out = text(`<html><body><main><div class="post">${story}<h3>Related</h3></div></main></body></html>`);
+    expect(out).toContain("about harbours");
+    expect(out).toContain("about tunnels");
+  });
+
+  it("keeps a heading that only starts like one but is a sentence", () => {
+    const out = text(
+      `<html><body><main>${product}<h2>Similar products have failed before, but this desk was built to last</h2><p>${sentence("its warranty")}</p></main></body></html>`,
+    );
+    expect(out).toContain("about its warranty");
+  });
+});
+
+describe("main content: other products on a product page", () => {
+  it("drops a run of priced cards without any heading (a carousel), keeping the product's own text", () => {
+    const details = ["its oak", "its finish", "its legs", "its delivery"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const out = text(`<html>${productHead}<body><main>${product}${details}<p>$420.00</p>${cards(4)}</main></body></html>`);
+    expect(out).toContain("about the oak desk");
+    expect(out).toContain("$420.00");
+    expect(out).not.toContain("Walnut shelf");
+  });
+
+  it("drops what follows 'Explore related items'", () => {
+    const out = text(`<html>${productHead}<body><main>${product}<h2>Explore related items</h2>${cards(2)}</main></body></html>`);
+    expect(out).not.toContain("Walnut shelf");
+    expect(out).not.toContain("Explore related");
+  });
+
+  it("keeps priced cards that hold most of the page (a product page that is really a listing), and cards without prices (reviews)", () => {
+    expect(text(`<html>${productHead}<body><main><h1>Shelves</h1>${cards(12)}</main></body></html>`)).toContain("Walnut shelf 11");
+    const reviews = `<div class="reviews">${Array.from({ length: 4 }, (_, i) => `<div class="review"><h3>Reviewer ${i}</h3><p>Sturdy and handsome, it arrived well packed and took an hour to assemble.</p></div>`).join("")}</div>`;
+    expect(text(`<html>${productHead}<body><main>${product}${reviews}</main></body></html>`)).toContain("Reviewer 3");
+  });
+
+  it("leaves priced cards alone on a page that is not a product", () => {
+    const articleHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Article"}</script></head>`;
+    expect(
+      text(
+        `<html>${articleHead}<body><main><h1>Desks</h1>${["desks", "chairs", "lamps"].map((t) => `<p>${sentence(t)}</p>`).join("")}${cards(4)}</main></body></html>`,
+      ),
+    ).toContain("about lamps");
+  });
+});

@@ -1,0 +1,38 @@
+// The part of the page that holds its content: the page's own <main> (or role="main") when it holds
+// a fair share of the text, else the whole body.
+import type { Element, ParentNode } from "domhandler";
+import { descendants, isElement } from "./dom";
+import type { StatsMap, TextStats } from "./text-stats";
+
+/** A <main> holding less than this share of the body's text is a fragment (a hero, a search box), not the content. */
+const MAIN_SHARE = 0.25;
+
+export function contentRegion(body: ParentNode, stats: StatsMap): ParentNode {
+  const total = charsOf(body, stats);
+  let best: Element | undefined;
+  for (const el of descendants(body)) {
+    if (el.name !== "main" && el.attribs.role !== "main") continue;
+    if (!best || charsOf(el, stats) > charsOf(best, stats)) best = el;
+  }
+  return best && charsOf(best, stats) >= total * MAIN_SHARE ? best : body;
+}
+
+export function charsOf(node: ParentNode, stats: StatsMap): number {
+  return sum(node, stats, (s) => s.chars);
+}
+
+/** Characters of text outside links. */
+export function ownTextOf(node: ParentNode, stats: StatsMap): number {
+  return sum(node, stats, (s) => s.chars - s.linkChars);
+}
+
+function sum(node: ParentNode, stats: StatsMap, of: (s: TextStats) => number): number {
+  if (isElement(node)) {
+    const s = stats.get(node);
+    return s ? of(s) : 0;
+  }
+  return node.children.reduce((n, c) => {
+    const s = isElement(c) ? stats.get(c) : undefined;
+    return n + (s ? of(s) : 0);
+  }, 0);
+}
