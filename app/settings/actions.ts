@@ -2,7 +2,9 @@
 
 import { z } from "zod";
 import { agentKeyFormat } from "@/lib/auth/agent-keys";
-import { ownerAction, type ActionResult } from "@/lib/dashboard/api";
+import { ownerAction, ownerTradingClient, type ActionResult } from "@/lib/dashboard/api";
+import type { LinkedVenueAccountView, VenueAccountView } from "@/lib/client/trading";
+import { linkVenueAccountBody, venueParam } from "@/lib/venues/accounts/contract";
 import { clearRemoteCredentials, linkSignedWallet, saveRemoteCredentials } from "@/lib/dashboard/settings";
 
 const settings = { page: "/settings", revalidate: true };
@@ -51,4 +53,21 @@ export async function clearRemoteCredentialsAction(): Promise<ActionResult> {
     await clearRemoteCredentials(ownerId);
     return undefined;
   });
+}
+
+const linkVenueAccount = z.object({ venue: venueParam.shape.venue, credentials: linkVenueAccountBody });
+
+/** Links (or replaces) the owner's account on a venue through the trading API, which checks it with the venue first. */
+export async function linkVenueAccountAction(input: unknown): Promise<ActionResult<LinkedVenueAccountView>> {
+  return ownerAction({ ...settings, doing: "link the venue account", input: linkVenueAccount }, input, async (ownerId, { venue, credentials }) =>
+    (await ownerTradingClient(ownerId)).linkVenueAccount(venue, credentials),
+  );
+}
+
+export async function removeVenueAccountAction(input: unknown): Promise<ActionResult<VenueAccountView>> {
+  return ownerAction(
+    { ...settings, doing: "remove the venue account", input: z.object({ venue: venueParam.shape.venue }) },
+    input,
+    async (ownerId, { venue }) => (await ownerTradingClient(ownerId)).removeVenueAccount(venue),
+  );
 }

@@ -4,6 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LinkWallet } from "@/components/settings/link-wallet";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { RemoteCredentialsForm } from "@/components/settings/remote-credentials-form";
+import { VenueAccounts } from "@/components/settings/venue-accounts";
+import { FormAlert } from "@/components/ui/form-alert";
+import { dashboardNow, ownerTradingClient, pageRead } from "@/lib/dashboard/api";
 import { requireOwnerId } from "@/lib/dashboard/session";
 import { ownerSettings } from "@/lib/dashboard/settings";
 
@@ -11,11 +14,17 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function Page() {
   const ownerId = await requireOwnerId("/settings");
-  const { profile, remote, tradingApiUrl, hasOwnerToken, hasAgentKey } = await ownerSettings(ownerId);
+  const [{ profile, remote, tradingApiUrl, hasOwnerToken, hasAgentKey }, venues] = await Promise.all([
+    ownerSettings(ownerId),
+    pageRead(async () => (await ownerTradingClient(ownerId)).venueAccounts()),
+  ]);
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account, the wallets you sign in with, and the API this dashboard talks to." />
+      <PageHeader
+        title="Settings"
+        description="Your account, the wallets you sign in with, your accounts on real venues, and the API this dashboard talks to."
+      />
       <div className="grid gap-6">
         <Card>
           <CardHeader>
@@ -30,12 +39,36 @@ export default async function Page() {
               <dd className="break-all">{profile?.email ?? "none"}</dd>
               <dt className="text-muted-foreground">Wallets</dt>
               <dd className="flex flex-col gap-1 font-mono">
-                {profile && profile.wallets.length > 0 ? profile.wallets.map((w) => <span key={w}>{w}</span>) : <span className="font-sans">none linked</span>}
+                {profile && profile.wallets.length > 0 ? (
+                  profile.wallets.map((w) => (
+                    <span key={w} className="break-all">
+                      {w}
+                    </span>
+                  ))
+                ) : (
+                  <span className="font-sans">none linked</span>
+                )}
               </dd>
             </dl>
             <WalletProvider>
               <LinkWallet />
             </WalletProvider>
+          </CardContent>
+        </Card>
+        <Card id="venue-accounts">
+          <CardHeader>
+            <CardTitle>Venue accounts</CardTitle>
+            <CardDescription>
+              Your own accounts on real venues, which your agent keys trade on. Each is checked with the venue (its balance is read) before it is stored
+              encrypted, and shown masked.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {venues.ok ? (
+              <VenueAccounts venues={venues.value} now={dashboardNow()} />
+            ) : (
+              <FormAlert message={`Your venue accounts could not be read: ${venues.failure.message}`} />
+            )}
           </CardContent>
         </Card>
         <Card>

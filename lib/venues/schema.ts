@@ -1,3 +1,4 @@
+import type { OrderType, TimeInForce } from "../engine/types";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 
@@ -56,8 +57,8 @@ export const venueOrders = pgTable(
     symbol: text("symbol").notNull(),
     clientOrderId: text("client_order_id"),
     side: text("side").$type<"BUY" | "SELL">().notNull(),
-    type: text("type").$type<"MARKET" | "LIMIT" | "STOP_MARKET" | "STOP_LIMIT">().notNull(),
-    timeInForce: text("time_in_force").$type<"GTC" | "IOC" | "POST_ONLY">(),
+    type: text("type").$type<OrderType>().notNull(),
+    timeInForce: text("time_in_force").$type<TimeInForce>(),
     price: bigint("price", { mode: "number" }),
     triggerPrice: bigint("trigger_price", { mode: "number" }),
     size: bigint("size", { mode: "number" }).notNull(),
@@ -67,6 +68,9 @@ export const venueOrders = pgTable(
     status: text("status").$type<"NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCELED" | "REJECTED">().notNull(),
     reason: text("reason"),
     reduceOnly: boolean("reduce_only").notNull(),
+    /** Attached exits, base ticks: placed as reduce-only trigger orders as the order fills. */
+    takeProfit: bigint("take_profit", { mode: "number" }),
+    stopLoss: bigint("stop_loss", { mode: "number" }),
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
   },
@@ -118,3 +122,24 @@ export const simCheckpoints = pgTable("sim_checkpoints", {
   state: jsonb("state").notNull(),
   savedAt: ms("saved_at").notNull(),
 });
+
+/**
+ * The accounts owners linked on real venues (lib/venues/accounts): the credentials sealed with the
+ * server secret for this owner and venue, and what may be shown of them (masked, and the account's
+ * identifier: a wallet address, or an API key's first and last characters).
+ */
+export const linkedVenueAccounts = pgTable(
+  "linked_venue_accounts",
+  {
+    ownerId: ownerRef(),
+    venue: text("venue").notNull(),
+    sealed: text("sealed").notNull(),
+    masked: jsonb("masked").$type<Record<string, string>>().notNull(),
+    identifier: text("identifier").notNull(),
+    /** When the venue last accepted the credentials (a balance read). */
+    checkedAt: ms("checked_at").notNull(),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.venue] })],
+);

@@ -2,7 +2,7 @@
 // positions, collateral and orders, the tape and the market maker's quotes.
 import { notional } from "../../engine/accounts/market-units";
 import { ownerFills, statusOf } from "../../engine/results";
-import type { MatchResult, OrderRequest } from "../../engine/types";
+import { isLimitType, type MatchResult, type OrderRequest } from "../../engine/types";
 import type { PlaceOrder, VenueOrder } from "../venue";
 import { bookFill, positionState } from "./accounts";
 import { isSimOwner, type OwnedFill, type OwnedOrder, type OwnerChange } from "./change";
@@ -12,6 +12,8 @@ import type { SimVenueState } from "./venue-state";
 /** Books an engine result: owners' fills, positions, collateral and orders, the tape and the quotes. Returns the owners' fills. */
 export function applyResult(state: SimVenueState, market: SimMarket, result: MatchResult, now: number, change: OwnerChange, liquidation = false): OwnedFill[] {
   const booked: OwnedFill[] = [];
+  /** Lots filled here of orders carrying exits, by order. */
+  const withExits = new Map<OwnedOrder, number>();
   for (const fill of result.fills) {
     const trade = {
       id: `${state.deps.bootId}-${state.name}-${market.spec.symbol}-${fill.seq}`,
@@ -52,6 +54,7 @@ export function applyResult(state: SimVenueState, market: SimMarket, result: Mat
       change.account(side.owner, state.name, account);
       const order = state.open.get(side.orderId);
       if (order !== undefined) {
+        if (hasExits(order)) withExits.set(order, (withExits.get(order) ?? 0) + side.size);
         order.filledSize += side.size;
         order.filledNotional += notional(market.risk.units, side.price, side.size);
         order.fees += side.fee;
@@ -91,7 +94,41 @@ export function applyResult(state: SimVenueState, market: SimMarket, result: Mat
     }
   }
   if (result.deltas.length > 0) state.bookChanged(market, result.updateId, now);
+  for (const [order, lots] of withExits) placeExits(state, order, lots, now, change);
+  for (const owner of new Set(booked.map((f) => f.ownerId))) {
+    if (state.heldLots(owner, market.spec.symbol) === 0) cancelReduceOnly(state, market, owner, now, change);
+  }
   return booked;
+}
+
+const hasExits = (o: OwnedOrder) => o.takeProfit != null || o.stopLoss != null;
+
+/**
+ * An order's attached exits for `lots` it just filled: a reduce-only take-profit and stop-loss on the
+ * other side, at market once triggered. Their client ids name the order and how much of it had filled,
+ * so each is unique and traces back to it (its parent order, through the execution layer's client id).
+ */
+function placeExits(state: SimVenueState, entry: OwnedOrder, lots: number, now: number, change: OwnerChange): void {
+  const side = entry.side === "BUY" ? "SELL" : "BUY";
+  const exits = [
+    ["TAKE_PROFIT_MARKET", entry.takeProfit, "tp"],
+    ["STOP_MARKET", entry.stopLoss, "sl"],
+  ] as const;
+  for (const [type, triggerPrice, tag] of exits) {
+    if (triggerPrice == null) continue;
+    const clientOrderId = `${entry.clientOrderId ?? entry.orderId}.${tag}${entry.filledSize}`;
+    submitNow(state, entry.ownerId, { symbol: entry.symbol, side, type, size: lots, triggerPrice, reduceOnly: true, clientOrderId }, now, change);
+  }
+}
+
+/** Reduce-only orders live as long as the position they reduce: once it is closed, the owner's in this market are cancelled. */
+function cancelReduceOnly(state: SimVenueState, market: SimMarket, owner: string, now: number, change: OwnerChange): void {
+  for (const order of [...state.open.values()]) {
+    if (order.ownerId !== owner || order.symbol !== market.spec.symbol || !order.reduceOnly) continue;
+    const cancelled = market.book.cancel(order.orderId);
+    state.close(order, "CANCELED", "POSITION_CLOSED", now, change);
+    if (cancelled.found && cancelled.deltas.length > 0) state.bookChanged(market, cancelled.updateId, now);
+  }
 }
 
 /** Creates an owner's order and meets the book with it now (nothing awaits); returns the order's own fills. */
@@ -112,7 +149,7 @@ export function submitNow(
     symbol: req.symbol,
     side: req.side,
     type: req.type,
-    timeInForce: req.type === "LIMIT" || req.type === "STOP_LIMIT" ? (req.timeInForce ?? "GTC") : null,
+    timeInForce: req.timeInForce ?? (isLimitType(req.type) ? "GTC" : null),
     price: req.price ?? null,
     triggerPrice: req.triggerPrice ?? null,
     size: req.size,
@@ -122,6 +159,8 @@ export function submitNow(
     status: "NEW",
     reason: null,
     reduceOnly: req.reduceOnly === true,
+    takeProfit: req.takeProfit ?? null,
+    stopLoss: req.stopLoss ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -133,15 +172,18 @@ export function submitNow(
 /** The engine's view of an order of ours, for `lots` of it. */
 export function engineOrder(o: VenueOrder & { ownerId: string }, lots: number, protectionPrice?: number): OrderRequest {
   const base = { id: o.orderId, owner: o.ownerId, side: o.side, size: lots, reduceOnly: o.reduceOnly };
+  const immediate = o.timeInForce === "FOK" ? ({ timeInForce: "FOK" } as const) : {};
   switch (o.type) {
     case "MARKET":
-      return { ...base, type: "MARKET", protectionPrice };
+      return { ...base, ...immediate, type: "MARKET", protectionPrice };
     case "LIMIT":
       return { ...base, type: "LIMIT", price: o.price!, timeInForce: o.timeInForce ?? "GTC" };
     case "STOP_MARKET":
-      return { ...base, type: "STOP_MARKET", triggerPrice: o.triggerPrice!, protectionPrice };
+    case "TAKE_PROFIT_MARKET":
+      return { ...base, ...immediate, type: o.type, triggerPrice: o.triggerPrice!, protectionPrice };
     case "STOP_LIMIT":
-      return { ...base, type: "STOP_LIMIT", triggerPrice: o.triggerPrice!, price: o.price!, timeInForce: o.timeInForce ?? "GTC" };
+    case "TAKE_PROFIT_LIMIT":
+      return { ...base, type: o.type, triggerPrice: o.triggerPrice!, price: o.price!, timeInForce: o.timeInForce ?? "GTC" };
   }
 }
 

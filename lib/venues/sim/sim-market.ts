@@ -49,6 +49,7 @@ export class SimMarket {
       symbol: spec.symbol,
       venueSymbol: venueSymbol(spec, venue),
       tickMultiple: venue.tickMultiple,
+      lotMultiple: 1,
       maxLeverage: spec.maxLeverage,
       maintenanceMarginBps: spec.maintenanceMarginBps,
       makerFeeBps: String(venue.makerFeeBps),

@@ -218,4 +218,53 @@ describe("orders", () => {
       await birch.close();
     }
   });
+
+  it("places an order's attached take-profit and stop-loss as it fills, and cancels the other once one closes the position", async () => {
+    await h.liquidity("SELL", 600_000, ONE_BTC);
+    await h.mark(600_000);
+    const entry = await h.venue.place(OWNER, {
+      symbol: "BTC-USD",
+      side: "BUY",
+      type: "MARKET",
+      size: ONE_BTC,
+      takeProfit: 620_000,
+      stopLoss: 590_000,
+      clientOrderId: "entry-1",
+    });
+    if (!entry.ok) throw new Error(entry.message);
+    const exits = await h.venue.openOrders(OWNER);
+    expect(exits.map((o) => [o.type, o.side, o.triggerPrice, o.size, o.reduceOnly, o.clientOrderId]).sort()).toEqual([
+      ["STOP_MARKET", "SELL", 590_000, ONE_BTC, true, "entry-1.sl10000"],
+      ["TAKE_PROFIT_MARKET", "SELL", 620_000, ONE_BTC, true, "entry-1.tp10000"],
+    ]);
+    await h.liquidity("BUY", 619_000, ONE_BTC);
+    await h.mark(615_000);
+    expect((await h.venue.positions(OWNER))[0]!.size).toBe(ONE_BTC);
+    await h.mark(620_000);
+    expect(await h.venue.positions(OWNER)).toEqual([]);
+    const stop = exits.find((o) => o.type === "STOP_MARKET")!;
+    expect(await h.venue.order(OWNER, stop.orderId)).toMatchObject({ status: "CANCELED", reason: "POSITION_CLOSED" });
+    expect(await h.venue.openOrders(OWNER)).toEqual([]);
+    await expectReconciled();
+  });
+
+  it("fills a fill-or-kill order whole or refuses it, and refuses a post-only order that would take", async () => {
+    await h.liquidity("SELL", 600_000, 1000);
+    await h.mark(600_000);
+    const fok = await h.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "LIMIT", price: 600_000, size: 2000, timeInForce: "FOK" });
+    expect(fok).toMatchObject({ ok: true, order: { status: "REJECTED", reason: "FOK_WOULD_NOT_FILL", filledSize: 0 } });
+    const post = await h.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "LIMIT", price: 600_000, size: 100, timeInForce: "POST_ONLY" });
+    expect(post).toMatchObject({ ok: true, order: { status: "REJECTED", reason: "POST_ONLY_WOULD_CROSS" } });
+    const whole = await h.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "MARKET", size: 1000, timeInForce: "FOK" });
+    expect(whole).toMatchObject({ ok: true, order: { status: "FILLED", filledSize: 1000 } });
+    expect(await h.venue.place(OWNER, { symbol: "BTC-USD", side: "BUY", type: "MARKET", size: 1, timeInForce: "GTC" })).toMatchObject({
+      ok: false,
+      code: "INVALID_ORDER",
+    });
+    expect(await h.venue.place(OWNER, { symbol: "BTC-USD", side: "SELL", type: "MARKET", size: 1, reduceOnly: true, stopLoss: 610_000 })).toMatchObject({
+      ok: false,
+      code: "INVALID_ORDER",
+    });
+    await expectReconciled();
+  });
 });

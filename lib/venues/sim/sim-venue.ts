@@ -12,6 +12,7 @@ import type {
   VenueFill,
   VenueMarket,
   VenueOrder,
+  VenueStatus,
   VenuePosition,
   VenueRejectCode,
   VenueTicker,
@@ -43,9 +44,12 @@ export class SimVenue implements Venue {
   readonly pairTrading: boolean;
   private readonly state: SimVenueState;
   private readonly marketList: VenueMarket[];
+  /** Its market data is its own, so always current. */
+  private readonly live: VenueStatus;
 
   constructor(readonly deps: SimVenueDeps) {
     this.state = new SimVenueState(deps);
+    this.live = { state: "live", since: deps.now(), reason: null };
     this.name = deps.profile.name;
     this.pairTrading = deps.profile.pairTrading;
     this.marketList = [...this.simMarkets.values()].map((m) => m.info);
@@ -93,6 +97,10 @@ export class SimVenue implements Venue {
       fundingRateE8: m.fundingRateE8,
       nextFundingAt: Math.floor(this.deps.now() / hour) * hour + hour,
     };
+  }
+
+  status(): VenueStatus {
+    return this.live;
   }
 
   subscribe(listener: (event: VenueEvent) => void): () => void {

@@ -48,6 +48,8 @@ function orderFromRow(r: OrderRow): OwnedOrder {
     status: r.status,
     reason: r.reason,
     reduceOnly: r.reduceOnly,
+    takeProfit: r.takeProfit,
+    stopLoss: r.stopLoss,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
@@ -72,6 +74,8 @@ function orderToRow(o: OwnedOrder): OrderRow {
     status: o.status,
     reason: o.reason,
     reduceOnly: o.reduceOnly,
+    takeProfit: o.takeProfit ?? null,
+    stopLoss: o.stopLoss ?? null,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };
