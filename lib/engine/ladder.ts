@@ -51,6 +51,14 @@ export class Ladder<N extends Queued<N>> {
     if (level.count === 0) this.delete(level);
   }
 
+  /** The levels, best first (do not change the ladder while iterating). */
+  *fromBest(): Generator<Level<N>> {
+    for (let c = this.chunks.length - 1; c >= 0; c--) {
+      const chunk = this.chunks[c]!;
+      for (let i = chunk.length - 1; i >= 0; i--) yield chunk[i]!;
+    }
+  }
+
   /** Up to `n` levels, best first. */
   top(n: number): LevelView[] {
     const out: LevelView[] = [];

@@ -68,7 +68,7 @@ interface Queued {
 }
 
 function worstPrice(o: OrderRequest): number {
-  if (o.type === "LIMIT" || o.type === "STOP_LIMIT") return o.price;
+  if ("price" in o) return o.price;
   return o.protectionPrice ?? (o.side === "BUY" ? Infinity : 0);
 }
 

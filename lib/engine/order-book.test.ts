@@ -219,6 +219,56 @@ describe("stop orders", () => {
   });
 });
 
+describe("take-profit orders", () => {
+  const takeProfit = (id: string, side: Side, triggerPrice: number, size: number, price?: number): StopMarketOrder | StopLimitOrder =>
+    price === undefined
+      ? { id, owner: "x", side, type: "TAKE_PROFIT_MARKET", triggerPrice, size, reduceOnly: true }
+      : { id, owner: "x", side, type: "TAKE_PROFIT_LIMIT", triggerPrice, price, size, reduceOnly: true };
+
+  it("trigger the other way from stops: a sell on a rising mark, a buy on a falling one", () => {
+    const b = seeded({ x: 2 });
+    expect(b.submit(takeProfit("tp", "SELL", 100, 2), 0).ack).toMatchObject({ status: "NEW", held: true });
+    expect(b.onMarkPrice(99, 1)).toEqual([]);
+    const [r] = b.onMarkPrice(100, 2);
+    expect(r!.ack).toMatchObject({ orderId: "tp", type: "TAKE_PROFIT_MARKET", status: "FILLED", filledSize: 2 });
+    expect(makers(r!)).toEqual([["b1", 99, 2]]);
+
+    const short = seeded({ x: -3 });
+    short.submit(takeProfit("tpb", "BUY", 100, 3, 101), 0);
+    expect(short.onMarkPrice(101, 1)).toEqual([]);
+    const [rb] = short.onMarkPrice(100, 2);
+    expect(rb!.ack).toMatchObject({ type: "TAKE_PROFIT_LIMIT", status: "FILLED", filledSize: 3 });
+  });
+
+  it("are refused when the last mark already triggers them", () => {
+    const b = seeded({ x: 2 });
+    b.onMarkPrice(100, 0);
+    expect(b.submit(takeProfit("tp", "SELL", 100, 1), 0).ack).toMatchObject({ status: "REJECTED", reason: "STOP_WOULD_TRIGGER" });
+    expect(b.submit(takeProfit("tp2", "SELL", 101, 1), 0).ack.status).toBe("NEW");
+  });
+});
+
+describe("fill-or-kill", () => {
+  it("fills the whole size or is refused with the book untouched", () => {
+    const b = seeded();
+    const refused = b.submit(limit("f", "x", "BUY", 101, 6, "FOK"), 0);
+    expect(refused.ack).toMatchObject({ status: "REJECTED", reason: "FOK_WOULD_NOT_FILL", filledSize: 0 });
+    expect(refused.fills).toEqual([]);
+    expect(b.snapshot(1).asks).toEqual([{ price: 101, size: 5, count: 2 }]);
+    const filled = b.submit(limit("g", "x", "BUY", 103, 6, "FOK"), 1);
+    expect(filled.ack).toMatchObject({ status: "FILLED", filledSize: 6 });
+  });
+
+  it("does not count the taker's own orders or what reduce-only makers cannot reduce", () => {
+    const b = seeded({ r: 1 });
+    b.submit(limit("own", "x", "SELL", 100, 3), 0);
+    b.submit(limit("ro", "r", "SELL", 100, 4, undefined, true), 0);
+    expect(b.submit(limit("f", "x", "BUY", 100, 2, "FOK"), 1).ack).toMatchObject({ status: "REJECTED", reason: "FOK_WOULD_NOT_FILL" });
+    expect(b.order("own")).toMatchObject({ openSize: 3 });
+    expect(b.submit(limit("g", "x", "BUY", 100, 1, "FOK"), 1).ack).toMatchObject({ status: "FILLED", filledSize: 1 });
+  });
+});
+
 describe("self-trade prevention", () => {
   it("cancels the owner's resting order and keeps matching", () => {
     const b = book();

@@ -20,7 +20,9 @@ import type {
   RejectReason,
   Side,
   StopLimitOrder,
+  StopOrder,
 } from "./types";
+import { isTriggerType } from "./types";
 import { invalidReason } from "./validate";
 
 export interface BookConfig extends FeeUnits {
@@ -93,8 +95,8 @@ export class OrderBook {
     this.beginOp();
     const refused = this.refusal(order);
     if (refused !== null) return this.reject(order, refused);
-    if (order.type === "STOP_MARKET" || order.type === "STOP_LIMIT") {
-      if (!this.stops.hold(order)) return this.reject(order, "LEVEL_SIZE_LIMIT");
+    if (isTriggerType(order.type)) {
+      if (!this.stops.hold(order as StopOrder)) return this.reject(order, "LEVEL_SIZE_LIMIT");
       return this.result(order, "NEW", undefined, 0, order.size, true);
     }
     return this.execute(order, now);
@@ -136,15 +138,14 @@ export class OrderBook {
     const invalid = invalidReason(order);
     if (invalid !== null) return invalid;
     if (this.resting.has(order.id) || this.stops.has(order.id)) return "DUPLICATE_ORDER_ID";
-    const isStop = order.type === "STOP_MARKET" || order.type === "STOP_LIMIT";
-    if (isStop && this.lastMark !== undefined && triggers(order, this.lastMark)) return "STOP_WOULD_TRIGGER";
+    if (isTriggerType(order.type) && this.lastMark !== undefined && triggers(order as StopOrder, this.lastMark)) return "STOP_WOULD_TRIGGER";
     return null;
   }
 
   /** Matches an active (market, limit or triggered stop) order, then rests or cancels what is left. */
   private execute(order: OrderRequest, now: number): MatchResult {
-    const isLimit = order.type === "LIMIT" || order.type === "STOP_LIMIT";
-    const tif = isLimit ? (order.timeInForce ?? "GTC") : "IOC";
+    const isLimit = "price" in order;
+    const tif = order.timeInForce ?? (isLimit ? "GTC" : "IOC");
     const buy = order.side === "BUY";
     const limit = isLimit ? order.price : (order.protectionPrice ?? (buy ? Number.MAX_SAFE_INTEGER : 0));
     const best = (buy ? this.asks : this.bids).best();
@@ -159,6 +160,7 @@ export class OrderBook {
     }
     if (tif === "POST_ONLY" && crosses) return this.reject(order, "POST_ONLY_WOULD_CROSS");
     if (!isLimit && !crosses) return this.reject(order, best === undefined ? "NO_LIQUIDITY" : "PRICE_PROTECTION");
+    if (tif === "FOK" && this.fillable(order, limit, size) < size) return this.reject(order, "FOK_WOULD_NOT_FILL");
 
     const left = crosses ? this.match(order, size, limit, now) : size;
     let open = 0;
@@ -169,6 +171,32 @@ export class OrderBook {
       else reason = "LEVEL_SIZE_LIMIT";
     }
     return this.finish(order, size - left, open, reason);
+  }
+
+  /**
+   * What `match` would fill of `size` up to `limit`, read without touching the book: the taker's own
+   * orders are skipped (match cancels them) and reduce-only makers count what their owners can reduce.
+   */
+  private fillable(taker: OrderRequest, limit: number, size: number): number {
+    const buy = taker.side === "BUY";
+    const book = buy ? this.asks : this.bids;
+    const reducible = new Map<string, number>();
+    let lots = 0;
+    for (const level of book.fromBest()) {
+      if ((buy ? level.price > limit : level.price < limit) || lots >= size) break;
+      for (let maker = level.head; maker !== null && lots < size; maker = maker.next) {
+        if (maker.owner === taker.owner) continue;
+        if (!maker.reduceOnly) {
+          lots += maker.remaining;
+          continue;
+        }
+        const left = reducible.get(maker.owner) ?? this.reducible(maker.owner, maker.side);
+        const taken = Math.min(left, maker.remaining);
+        reducible.set(maker.owner, left - taken);
+        lots += taken;
+      }
+    }
+    return lots;
   }
 
   /** Takes liquidity up to `limit`; returns the lots left. */

@@ -1,15 +1,20 @@
 import { Ladder } from "./ladder";
 import { HeldStop } from "./orders";
-import type { StopOrder } from "./types";
+import { isTakeProfitType, type StopOrder } from "./types";
 
-export function triggers(stop: StopOrder, mark: number): boolean {
-  return stop.side === "BUY" ? mark >= stop.triggerPrice : mark <= stop.triggerPrice;
+/** Whether the order triggers on a rising mark (mark ≥ trigger): buy stops and sell take-profits. */
+function triggersRising(stop: StopOrder): boolean {
+  return (stop.side === "BUY") !== isTakeProfitType(stop.type);
 }
 
-/** Untriggered stops, kept aside from the book: buys by rising trigger, sells by falling trigger. */
+export function triggers(stop: StopOrder, mark: number): boolean {
+  return triggersRising(stop) ? mark >= stop.triggerPrice : mark <= stop.triggerPrice;
+}
+
+/** Untriggered stops and take-profits, kept aside from the book: those a rising mark triggers by rising trigger, the others by falling trigger. */
 export class StopBook {
-  private readonly buys = new Ladder<HeldStop>("BUY", "LOWEST");
-  private readonly sells = new Ladder<HeldStop>("SELL", "HIGHEST");
+  private readonly rising = new Ladder<HeldStop>("BUY", "LOWEST");
+  private readonly falling = new Ladder<HeldStop>("SELL", "HIGHEST");
   private readonly byId = new Map<string, HeldStop>();
   private seq = 0;
 
@@ -24,15 +29,19 @@ export class StopBook {
   /** False if the stops at that trigger would hold more lots than a safe integer. */
   hold(order: StopOrder): boolean {
     const held = new HeldStop({ ...order }, ++this.seq); // a copy: the caller may reuse its request object
-    if ((order.side === "BUY" ? this.buys : this.sells).push(held, order.triggerPrice) === undefined) return false;
+    if (this.ladderOf(order).push(held, order.triggerPrice) === undefined) return false;
     this.byId.set(order.id, held);
     return true;
+  }
+
+  private ladderOf(order: StopOrder): Ladder<HeldStop> {
+    return triggersRising(order) ? this.rising : this.falling;
   }
 
   remove(id: string): HeldStop | undefined {
     const held = this.byId.get(id);
     if (held === undefined) return undefined;
-    (held.order.side === "BUY" ? this.buys : this.sells).remove(held);
+    this.ladderOf(held.order).remove(held);
     this.byId.delete(id);
     return held;
   }
@@ -40,7 +49,7 @@ export class StopBook {
   /** Takes out every stop that `mark` triggers, oldest first. */
   release(mark: number): StopOrder[] {
     const out: HeldStop[] = [];
-    for (const ladder of [this.buys, this.sells]) {
+    for (const ladder of [this.rising, this.falling]) {
       for (let level = ladder.best(); level !== undefined && triggers(level.head!.order, mark); level = ladder.best()) {
         for (let held = level.head; held !== null; held = level.head) {
           ladder.remove(held);

@@ -3,10 +3,21 @@
 
 export type Side = "BUY" | "SELL";
 
-/** POST_ONLY: rest without taking; an order that would cross is rejected, never repriced. */
-export type TimeInForce = "GTC" | "IOC" | "POST_ONLY";
+/**
+ * POST_ONLY: rest without taking; an order that would cross is rejected, never repriced. FOK: fill
+ * the whole size at once or nothing (rejected, the book untouched).
+ */
+export type TimeInForce = "GTC" | "IOC" | "FOK" | "POST_ONLY";
 
-export type OrderType = "MARKET" | "LIMIT" | "STOP_MARKET" | "STOP_LIMIT";
+export type OrderType = "MARKET" | "LIMIT" | "STOP_MARKET" | "STOP_LIMIT" | "TAKE_PROFIT_MARKET" | "TAKE_PROFIT_LIMIT";
+
+/** Orders held until the mark reaches their trigger. */
+export const isTriggerType = (type: OrderType): type is StopOrder["type"] => type !== "MARKET" && type !== "LIMIT";
+/** Orders with a limit price (that may rest). */
+export const isLimitType = (type: OrderType): type is "LIMIT" | "STOP_LIMIT" | "TAKE_PROFIT_LIMIT" =>
+  type === "LIMIT" || type === "STOP_LIMIT" || type === "TAKE_PROFIT_LIMIT";
+/** Take-profits trigger the other way from stops: a sell when the mark rises to its trigger, a buy when it falls to it. */
+export const isTakeProfitType = (type: OrderType) => type === "TAKE_PROFIT_MARKET" || type === "TAKE_PROFIT_LIMIT";
 
 interface OrderBase {
   /** Unique per book among live orders (resting or held stops). */
@@ -23,6 +34,8 @@ export interface MarketOrder extends OrderBase {
   readonly type: "MARKET";
   /** Worst price (ticks) the order may fill at; the rest is cancelled. */
   readonly protectionPrice?: number;
+  /** Default IOC. */
+  readonly timeInForce?: "IOC" | "FOK";
 }
 
 export interface LimitOrder extends OrderBase {
@@ -32,15 +45,20 @@ export interface LimitOrder extends OrderBase {
   readonly timeInForce?: TimeInForce;
 }
 
-/** Buy stops trigger when mark ≥ triggerPrice, sell stops when mark ≤ triggerPrice. */
+/**
+ * Buy stops trigger when mark ≥ triggerPrice, sell stops when mark ≤ triggerPrice; take-profits the
+ * other way (a sell when mark ≥ triggerPrice, a buy when mark ≤ triggerPrice).
+ */
 export interface StopMarketOrder extends OrderBase {
-  readonly type: "STOP_MARKET";
+  readonly type: "STOP_MARKET" | "TAKE_PROFIT_MARKET";
   readonly triggerPrice: number;
   readonly protectionPrice?: number;
+  /** Once triggered; default IOC. */
+  readonly timeInForce?: "IOC" | "FOK";
 }
 
 export interface StopLimitOrder extends OrderBase {
-  readonly type: "STOP_LIMIT";
+  readonly type: "STOP_LIMIT" | "TAKE_PROFIT_LIMIT";
   readonly triggerPrice: number;
   readonly price: number;
   readonly timeInForce?: TimeInForce;
@@ -57,6 +75,7 @@ export type RejectReason =
   | "INVALID_PRICE"
   | "DUPLICATE_ORDER_ID"
   | "POST_ONLY_WOULD_CROSS"
+  | "FOK_WOULD_NOT_FILL"
   | "REDUCE_ONLY_WOULD_INCREASE"
   | "NO_LIQUIDITY"
   | "PRICE_PROTECTION"

@@ -17,8 +17,10 @@ export function invalidReason(order: OrderRequest): RejectReason | null {
     case "LIMIT":
       return positive(order.price) ? null : "INVALID_PRICE";
     case "STOP_MARKET":
+    case "TAKE_PROFIT_MARKET":
       return positive(order.triggerPrice) && absentOrPositive(order.protectionPrice) ? null : "INVALID_PRICE";
     case "STOP_LIMIT":
+    case "TAKE_PROFIT_LIMIT":
       return positive(order.triggerPrice) && positive(order.price) ? null : "INVALID_PRICE";
   }
 }

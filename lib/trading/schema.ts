@@ -1,10 +1,11 @@
+import type { OrderType } from "../engine/types";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { atomsColumn as atoms, msColumn as ms, ownerRef } from "../db/columns";
 
 // Execution records of lib/trading. Prices are base ticks and sizes lots of the market (lib/venues/catalog),
 // money bigint quote atoms (micro-USD), times ms since the epoch, fractions parts per million.
 
-export type ParentSource = "order" | "position_open" | "position_close" | "pair_open" | "pair_close" | "pair_unwind";
+export type ParentSource = "order" | "position_open" | "position_close" | "position_tpsl" | "exit" | "pair_open" | "pair_close" | "pair_unwind";
 
 /** An order as the agent asked for it; its child orders are what was sent to each venue. */
 export const tradeOrders = pgTable(
@@ -17,11 +18,17 @@ export const tradeOrders = pgTable(
     source: text("source").$type<ParentSource>().notNull(),
     symbol: text("symbol").notNull(),
     side: text("side").$type<"BUY" | "SELL">().notNull(),
-    type: text("type").$type<"MARKET" | "LIMIT" | "STOP_MARKET" | "STOP_LIMIT">().notNull(),
+    type: text("type").$type<OrderType>().notNull(),
     lots: bigint("lots", { mode: "number" }).notNull(),
     price: bigint("price", { mode: "number" }),
     triggerPrice: bigint("trigger_price", { mode: "number" }),
     reduceOnly: boolean("reduce_only").notNull(),
+    /** As asked; null for orders placed before it was recorded (their type's default). */
+    timeInForce: text("time_in_force").$type<"GTC" | "IOC" | "FOK">(),
+    postOnly: boolean("post_only").notNull().default(false),
+    /** Exits attached on entry, base ticks. */
+    takeProfit: bigint("take_profit", { mode: "number" }),
+    stopLoss: bigint("stop_loss", { mode: "number" }),
     /** The venue asked for, or null when smart-routed. */
     venue: text("venue"),
     slippagePpm: integer("slippage_ppm"),
@@ -54,6 +61,8 @@ export const tradeChildOrders = pgTable(
     filledNotional: atoms("filled_notional").notNull(),
     fees: atoms("fees").notNull(),
     reason: text("reason"),
+    /** The venue's own words when it refused the order (reason is the code). */
+    rejectReason: text("reject_reason"),
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
   },

@@ -95,6 +95,11 @@ export const tokenPairSchema = z
           tickSize: decimal("The venue's price step"),
           lotSize: decimal("The venue's size step"),
           maxLeverage: z.int(),
+          maintenanceMarginBps: z.int().meta({
+            description:
+              "Beyond the spec: maintenance margin in basis points of a position's notional; an account whose equity falls below its positions' maintenance margin is liquidated",
+            example: 100,
+          }),
           makerFeeBps: decimal("Maker fee in basis points; negative is a rebate"),
           takerFeeBps: decimal("Taker fee in basis points"),
           markPrice: decimal("The venue's mark").nullable(),

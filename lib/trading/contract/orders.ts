@@ -18,35 +18,89 @@ export const slippageField = z
     example: 0.005,
   });
 
+/** Exits attached to an order that opens or adds to a position (PlaceOrder and OpenPosition). */
+export const attachedExitFields = {
+  takeProfit: positiveDecimal.optional().meta({
+    description:
+      "Attached take-profit trigger price, for an order that opens or adds to a position: as the order fills, a reduce-only TAKE_PROFIT_MARKET for the lots filled is placed on the same venue " +
+      "(above the entry for a buy or a LONG, below it for a sell or a SHORT). It closes at market when the mark reaches it and is cancelled when the position is closed.",
+    example: "68000",
+  }),
+  stopLoss: positiveDecimal.optional().meta({
+    description:
+      "Attached stop-loss trigger price, as `takeProfit` but a reduce-only STOP_MARKET (below the entry for a buy or a LONG, above it for a sell or a SHORT).",
+    example: "61000",
+  }),
+};
+
+export const ORDER_TYPES = ["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT", "TAKE_PROFIT_MARKET", "TAKE_PROFIT_LIMIT"] as const;
+export const TIME_IN_FORCE = ["GTC", "IOC", "FOK"] as const;
+
+const orderType = z.enum(ORDER_TYPES).meta({
+  description:
+    "LIMIT needs `price`; STOP_MARKET and TAKE_PROFIT_MARKET need `triggerPrice`; STOP_LIMIT and TAKE_PROFIT_LIMIT need both; MARKET takes neither. " +
+    "Triggers are on the venue's mark: a buy stop when the mark rises to the trigger, a sell stop when it falls to it; a take-profit the other way " +
+    "(a sell when the mark rises to it, a buy when it falls to it).",
+});
+
+/** The attribution every order view carries. */
+export const keyShape = {
+  keyId: z.string().nullable().meta({
+    description:
+      "The agent key that placed it (the dashboard's desk key for orders placed there); null when the owner did without a key, e.g. the kill switch's cancels, or for orders not placed through this API",
+  }),
+  keyName: z.string().nullable().meta({ description: "That key's name", example: "momentum-bot" }),
+};
+
 export const placeOrderBody = z
   .strictObject({
     symbol: z.string().min(1).max(32).meta({ description: "Market symbol (GET /token-pairs)", example: "BTC-USD" }),
     side: z.enum(["BUY", "SELL"]),
-    type: z.enum(["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT"]).meta({
-      description: "LIMIT needs `price`; STOP_MARKET needs `triggerPrice`; STOP_LIMIT needs both; MARKET takes neither. Stops trigger on the venue's mark.",
-    }),
+    type: orderType,
     quantity: positiveDecimal.meta({ description: "Base-asset amount, a positive multiple of the market's lot size", example: "0.01" }),
     price: positiveDecimal
       .optional()
-      .meta({ description: "Limit price (LIMIT, STOP_LIMIT), a multiple of the tick of every venue it is sent to", example: "64250.5" }),
-    triggerPrice: positiveDecimal.optional().meta({ description: "Trigger price (STOP_MARKET, STOP_LIMIT)", example: "63000" }),
+      .meta({ description: "Limit price (LIMIT, STOP_LIMIT, TAKE_PROFIT_LIMIT), a multiple of the tick of every venue it is sent to", example: "64250.5" }),
+    triggerPrice: positiveDecimal.optional().meta({ description: "Trigger price (stops and take-profits)", example: "63000" }),
     reduceOnly: z.boolean().optional().meta({ description: "Only reduce a position; never open or grow one" }),
+    timeInForce: z
+      .enum(TIME_IN_FORCE)
+      .optional()
+      .meta({
+        description:
+          "GTC: rest what does not fill (limit types only; their default). IOC: fill what the books take at once, cancel the rest (the default for MARKET, STOP_MARKET and TAKE_PROFIT_MARKET). " +
+          "FOK: fill the whole quantity at once or nothing; sent whole to the one venue that can fill it at the best price.",
+      }),
+    postOnly: z.boolean().optional().meta({
+      description:
+        "LIMIT with GTC only: the order only adds liquidity. One that would take liquidity now is refused (400 INVALID_ORDER); if the book moves before it arrives, the venue rejects it (reason POST_ONLY_WOULD_CROSS).",
+    }),
+    ...attachedExitFields,
     preferredExchange: venueName
       .optional()
       .meta({ description: "Send the whole order to this venue (alder, birch or cedar). Absent: smart-routed.", example: "alder" }),
     slippage: slippageField,
+    leverage: z.number().int().optional().meta({
+      description:
+        "Beyond the spec: sets the symbol's leverage on every venue the order may use before placing it, as POST /agent/positions/open does; unchanged when absent. A whole number from 1 to the market's maxLeverage (GET /token-pairs); above what the risk policy allows: 403 RISK_REJECTED, category LEVERAGE.",
+      example: 5,
+    }),
   })
   .meta({ id: "PlaceOrder" });
 
 /** What every order answer states of the order itself, a venue's child or the parent placed here. */
-const orderShape = {
+export const orderShape = {
   symbol: z.string(),
   side: z.enum(["BUY", "SELL"]),
-  type: z.enum(["MARKET", "LIMIT", "STOP_MARKET", "STOP_LIMIT"]),
+  type: z.enum(ORDER_TYPES),
   quantity: decimal,
   price: decimal.nullable(),
   triggerPrice: decimal.nullable(),
   reduceOnly: z.boolean(),
+  timeInForce: z.enum(TIME_IN_FORCE).meta({ description: "As placed, or the type's default" }),
+  postOnly: z.boolean(),
+  takeProfit: decimal.nullable().meta({ description: "Attached take-profit trigger price; null when none" }),
+  stopLoss: decimal.nullable().meta({ description: "Attached stop-loss trigger price; null when none" }),
 };
 
 export const orderSchema = z
@@ -54,18 +108,25 @@ export const orderSchema = z
     venue: z.string().meta({ example: "alder" }),
     orderId: z.string().nullable().meta({ description: "The venue's id; null when the venue never received the order" }),
     clientOrderId: z.string().nullable(),
-    parentId: z.string().nullable().meta({ description: "The order placed through this API that this is part of" }),
+    parentId: z.string().nullable().meta({
+      description:
+        "The order placed through this API that this is part of. A take-profit or stop-loss a venue placed for an order's attached exits is an order of its own, `<entry order id>.<venue>.tp<n>` (or `.sl<n>`), of the entry's key",
+    }),
     ...orderShape,
+    ...keyShape,
     status: z.enum(["PENDING", "NEW", "PARTIALLY_FILLED", "FILLED", "CANCELED", "REJECTED"]).meta({
       description: "NEW and PARTIALLY_FILLED are live. CANCELED keeps what filled before (see reason). PENDING: sent, answer unknown.",
     }),
     filledQuantity: decimal,
     averagePrice: decimal.nullable(),
     fees: decimal.meta({ description: "USD paid (negative: rebate)" }),
-    reason: z
-      .string()
-      .nullable()
-      .meta({ description: "Why it was refused or why its rest was cancelled, e.g. PRICE_PROTECTION (slippage limit), NO_LIQUIDITY, CANCELED_BY_OWNER" }),
+    reason: z.string().nullable().meta({
+      description:
+        "Why it was refused or why its rest was cancelled, e.g. PRICE_PROTECTION (slippage limit), NO_LIQUIDITY, CANCELED_BY_OWNER, FOK_WOULD_NOT_FILL, POST_ONLY_WOULD_CROSS, POSITION_CLOSED (a reduce-only order whose position was closed)",
+    }),
+    rejectReason: z.string().optional().meta({
+      description: 'When the venue refused it (status REJECTED): the venue\'s own words, e.g. "hyperliquid: Insufficient margin to place order. asset=0"',
+    }),
     createdAt: isoTime,
     updatedAt: isoTime,
   })
@@ -75,6 +136,7 @@ export const parentOrderSchema = z
   .object({
     id: z.string(),
     ...orderShape,
+    ...keyShape,
     routing: z.enum(["SMART", "VENUE"]).meta({ description: "SMART: split across venues by best price after taker fees; VENUE: sent to preferredExchange" }),
     slippage: z.number().nullable(),
     status: z.enum(["NEW", "PARTIALLY_FILLED", "FILLED", "CANCELED", "REJECTED", "PENDING"]).meta({
@@ -98,6 +160,7 @@ export const orderListQuery = z.object({
     .optional()
     .meta({ description: "open (default): live orders read from the venues. Others: history of orders placed through this API, newest first." }),
   symbol: z.string().min(1).max(32).optional(),
+  keyId: z.string().min(1).max(64).optional().meta({ description: "Only orders placed with this agent key" }),
   limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: "History only; default 100" }),
 });
 
@@ -124,6 +187,7 @@ export const idempotencyHeaders = z.object({
 });
 
 export type PlaceOrderInput = z.infer<typeof placeOrderBody>;
+export type OrderTimeInForce = (typeof TIME_IN_FORCE)[number];
 export type OrderView = z.infer<typeof orderSchema>;
 export type ParentOrderView = z.infer<typeof parentOrderSchema>;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];

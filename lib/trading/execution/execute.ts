@@ -6,8 +6,10 @@ import type { Database } from "../../db/client";
 import type { PlaceOrder, PlaceOutcome, StagedPlacement, Venue, VenueOrder } from "../../venues/venue";
 import type { Caller, TradingContext } from "./context";
 import { tradeChildOrders, tradeOrders, type ChildStatus, type ParentSource } from "../schema";
-import { parentView, type ChildRow, type ParentRow } from "../contract/order-views";
+import { parentView, type ChildRow, type KeyNames, type ParentRow } from "../contract/order-views";
+import { keyNamesOf } from "./key-names";
 import { recordChildren, recordParent } from "./records";
+import { notSentError, type TradingError } from "./errors";
 
 /** What one venue gets. */
 export interface ChildPlan {
@@ -25,6 +27,12 @@ export interface ParentSpec {
   price?: number;
   triggerPrice?: number;
   reduceOnly: boolean;
+  /** As asked; absent: the type's default. */
+  timeInForce?: "GTC" | "IOC" | "FOK";
+  postOnly?: boolean;
+  /** Attached exits, base ticks. */
+  takeProfit?: number;
+  stopLoss?: number;
   /** The venue asked for; null when smart-routed. */
   venue: string | null;
   slippagePpm: number | null;
@@ -36,11 +44,13 @@ const LIVE: readonly ChildStatus[] = ["PENDING", "NEW", "PARTIALLY_FILLED"];
 export interface StagedParent {
   view: ParentOrderView;
   stored: Promise<void>;
+  /** Set when every child sent came back refused without the venue doing anything (no linked account, rate limited, unreachable): the error to answer with. */
+  notSent?: TradingError;
 }
 
 /** Sends a parent order on the recorded path (the pairs' legs, under their caller's lock), answering once stored. */
 export async function executeParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
-  const staged = await stageParent(ctx, caller, spec, plan, false);
+  const staged = await stageParent(ctx, caller, spec, plan, false, await keyNamesOf(ctx.database.db, caller.ownerId));
   await staged.stored;
   return staged.view;
 }
@@ -57,22 +67,41 @@ export async function stageParent(
   spec: ParentSpec,
   plan: readonly ChildPlan[],
   isNew: boolean,
+  names: KeyNames,
   firstAttempt = false,
 ): Promise<StagedParent> {
-  return isNew ? sendNewParent(ctx, caller, spec, plan, firstAttempt) : { view: await sendRecorded(ctx, caller, spec, plan), stored: Promise.resolve() };
+  if (isNew) return sendNewParent(ctx, caller, spec, plan, names, firstAttempt);
+  const outcomes: PlaceOutcome[] = [];
+  const view = await sendRecorded(ctx, caller, spec, plan, outcomes, names);
+  return { view, stored: Promise.resolve(), notSent: notSentOf(outcomes) };
 }
 
-async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[], firstAttempt: boolean): Promise<StagedParent> {
+/** The error to answer with when every outcome is a refusal the venue did nothing with. */
+function notSentOf(outcomes: readonly PlaceOutcome[]): TradingError | undefined {
+  const errors = outcomes.map((o) => (o.ok ? undefined : notSentError(o)));
+  return errors.length > 0 && errors.every((e) => e !== undefined) ? errors[0] : undefined;
+}
+
+async function sendNewParent(
+  ctx: TradingContext,
+  caller: Caller,
+  spec: ParentSpec,
+  plan: readonly ChildPlan[],
+  names: KeyNames,
+  firstAttempt: boolean,
+): Promise<StagedParent> {
   const now = ctx.clock.now();
   const parent = parentRow(spec, caller, now);
   const children = plan.map((c): ChildRow => pendingChild(spec, caller.ownerId, c, now)).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
   const writes: Promise<void>[] = [awaitedLater(recordParent(ctx.writes, parent, children))];
   const failures: unknown[] = [];
+  const outcomes: PlaceOutcome[] = [];
   await Promise.all(
     plan.map(async (c) => {
       const row = children.find((r) => r.clientOrderId === clientIdOf(spec.id, c.venue.name))!;
       try {
         const placed = await placeStaged(c.venue, caller.ownerId, { ...c.order, clientOrderId: row.clientOrderId, firstAttempt });
+        outcomes.push(placed.outcome);
         Object.assign(row, answerOf(placed.outcome, ctx.clock.now()));
         writes.push(placed.stored);
       } catch (err) {
@@ -83,7 +112,7 @@ async function sendNewParent(ctx: TradingContext, caller: Caller, spec: ParentSp
   writes.push(awaitedLater(recordChildren(ctx.writes, children)));
   // On a failure, whatever went out is recorded as the run left it (a retry under its Idempotency-Key resumes); no one waits for it.
   if (failures.length > 0) throw failures[0];
-  return { view: parentView(parent, children), stored: awaitedLater(Promise.all(writes).then(() => {})) };
+  return { view: parentView(parent, children, names), stored: awaitedLater(Promise.all(writes).then(() => {})), notSent: notSentOf(outcomes) };
 }
 
 function pendingChild(spec: ParentSpec, ownerId: string, c: ChildPlan, now: number): ChildRow {
@@ -101,6 +130,7 @@ function pendingChild(spec: ParentSpec, ownerId: string, c: ChildPlan, now: numb
     filledNotional: 0n,
     fees: 0n,
     reason: null,
+    rejectReason: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -118,7 +148,14 @@ async function placeStaged(venue: Venue, ownerId: string, order: PlaceOrder): Pr
  * resumed run), it sends only the children still PENDING, as recorded, and the venues hand back any
  * order they already took.
  */
-async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
+async function sendRecorded(
+  ctx: TradingContext,
+  caller: Caller,
+  spec: ParentSpec,
+  plan: readonly ChildPlan[],
+  outcomes: PlaceOutcome[],
+  names: KeyNames,
+): Promise<ParentOrderView> {
   // What the group commit still holds would be missed by the reads below.
   await ctx.writes.flushed();
   const db = ctx.database.db;
@@ -144,6 +181,7 @@ async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpe
         filledNotional: 0n,
         fees: 0n,
         reason: null,
+        rejectReason: null,
         createdAt: now,
         updatedAt: now,
       })),
@@ -160,6 +198,7 @@ async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpe
       if (venue === undefined || planned === undefined) return;
       try {
         const outcome = await venue.place(caller.ownerId, { ...planned.order, size: row.lots, clientOrderId: row.clientOrderId });
+        outcomes.push(outcome);
         await recordOutcome(db, row.clientOrderId, outcome, ctx.clock.now());
       } catch (err) {
         failures.push(err);
@@ -167,7 +206,7 @@ async function sendRecorded(ctx: TradingContext, caller: Caller, spec: ParentSpe
     }),
   );
   if (failures.length > 0) throw failures[0];
-  return loadParent(db, caller.ownerId, spec.id).then((p) => p!);
+  return loadParent(db, caller.ownerId, spec.id, names).then((p) => p!);
 }
 
 /** The lots of a parent's children not sent yet (PENDING): what a resumed run would send. */
@@ -192,7 +231,7 @@ async function recordOutcome(db: Database, clientOrderId: string, outcome: Place
 
 /** A child's columns after the venue's answer. */
 function answerOf(outcome: PlaceOutcome, now: number): Partial<ChildRow> {
-  return outcome.ok ? fromVenue(outcome.order) : { status: "REJECTED", reason: outcome.code, updatedAt: now };
+  return outcome.ok ? fromVenue(outcome.order) : { status: "REJECTED", reason: outcome.code, rejectReason: outcome.message, updatedAt: now };
 }
 
 const fromVenue = (o: VenueOrder) => ({
@@ -231,16 +270,17 @@ export async function refreshChildren(ctx: TradingContext, ownerId: string, rows
 }
 
 /** A parent order of this owner with its children as recorded; undefined when there is none. */
-export async function loadParent(db: Database, ownerId: string, id: string): Promise<ParentOrderView | undefined> {
+export async function loadParent(db: Database, ownerId: string, id: string, names?: KeyNames): Promise<ParentOrderView | undefined> {
   const [p] = await db
     .select()
     .from(tradeOrders)
     .where(and(eq(tradeOrders.id, id), eq(tradeOrders.ownerId, ownerId)));
-  return p === undefined ? undefined : parentView(p, await childrenOf(db, [id]));
+  return p === undefined ? undefined : parentView(p, await childrenOf(db, [id]), names ?? (await keyNamesOf(db, ownerId)));
 }
 
 /** Parent rows with their children refreshed from the venues. */
 export async function freshParents(ctx: TradingContext, ownerId: string, parents: readonly ParentRow[]): Promise<ParentOrderView[]> {
+  const names = await keyNamesOf(ctx.database.db, ownerId);
   const children = await refreshChildren(
     ctx,
     ownerId,
@@ -253,6 +293,7 @@ export async function freshParents(ctx: TradingContext, ownerId: string, parents
     parentView(
       p,
       children.filter((c) => c.parentId === p.id),
+      names,
     ),
   );
 }
@@ -271,6 +312,10 @@ function parentRow(spec: ParentSpec, caller: Caller, now: number): ParentRow {
     price: spec.price ?? null,
     triggerPrice: spec.triggerPrice ?? null,
     reduceOnly: spec.reduceOnly,
+    timeInForce: spec.timeInForce ?? null,
+    postOnly: spec.postOnly === true,
+    takeProfit: spec.takeProfit ?? null,
+    stopLoss: spec.stopLoss ?? null,
     venue: spec.venue,
     slippagePpm: spec.slippagePpm,
     createdAt: now,

@@ -1,9 +1,8 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/client";
-import type { GroupCommit } from "../../db/group-commit";
+import type { Caller } from "./context";
 import type { IdempotencyClaims } from "./idempotency-claims";
-import { recordAnswer } from "./records";
 import { requestFingerprint } from "../../idempotency/fingerprint";
 import { conflictMessage, earlierUse, IDEMPOTENCY_WINDOW_MS } from "../../idempotency/keys";
 import { newId } from "../../ids";
@@ -25,38 +24,80 @@ export interface IdempotentRequest {
 
 export type IdempotentResult<T> = { replayed: false; result: T } | { replayed: true; result: unknown };
 
+/** Where the keys live and how a run's end is told. */
+export interface IdempotencyStore {
+  db: Database;
+  clock: Clock;
+  claims: IdempotencyClaims;
+  /** Stores a finished run's answer (the trading service: through its group commit, after what the run recorded). */
+  storeAnswer(scope: string, key: string, body: unknown): Promise<void>;
+  /** Whether a failure of the work is a refusal before anything was executed: the key is then released. */
+  refused(err: unknown): boolean;
+}
+
+/** Stores an answer at once: for work whose records are written directly, not through a group commit. */
+export const storeAnswerNow =
+  (db: Database) =>
+  async (scope: string, key: string, body: unknown): Promise<void> => {
+    await db
+      .update(tradeIdempotency)
+      .set({ response: { status: 200, body } })
+      .where(and(eq(tradeIdempotency.scope, scope), eq(tradeIdempotency.key, key)));
+  };
+
 /**
  * Runs `work` once per Idempotency-Key. The key's row is inserted before the work starts, so of
  * concurrent duplicates exactly one gets past the primary key; the others see it running (409) or,
  * once it finished, get its stored answer. The same key with a different request is refused.
  *
  * `work` receives an operation id that names whatever it creates (order and pair ids derive from it).
- * If the work throws a TradingError nothing was executed, so the key is released. Any other failure
+ * If the work throws a refusal (`store.refused`: a TradingError for the trading service) nothing was
+ * executed, so the key is released. Any other failure
  * (a crash mid-way) leaves the key with its operation id; a retry resumes with the same id, and the
  * venues' client order ids make the orders it already sent come back instead of being sent again.
  */
 export async function runIdempotent<T>(
-  deps: { db: Database; writes: GroupCommit; clock: Clock; claims: IdempotencyClaims },
+  store: IdempotencyStore,
   req: IdempotentRequest,
   work: (operationId: string, isNew: boolean) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   if (req.key === undefined) return { replayed: false, result: await work(newId("op"), true) };
   const fingerprint = requestFingerprint(req.endpoint, req.request);
-  const { db, writes, clock } = deps;
-  const claim = await claimKey(db, deps.claims, clock.now(), req.scope, req.key, fingerprint);
+  const { db, clock } = store;
+  const claim = await claimKey(db, store.claims, clock.now(), req.scope, req.key, fingerprint);
   if (claim.kind === "replay") return { replayed: true, result: claim.body };
   const where = and(eq(tradeIdempotency.scope, req.scope), eq(tradeIdempotency.key, req.key));
   let result: T;
   try {
     result = await work(claim.operationId, claim.isNew);
   } catch (err) {
-    if (err instanceof TradingError) await db.delete(tradeIdempotency).where(and(where, isNull(tradeIdempotency.response)));
+    if (store.refused(err)) await db.delete(tradeIdempotency).where(and(where, isNull(tradeIdempotency.response)));
     else await db.update(tradeIdempotency).set({ leaseUntil: 0 }).where(where);
     throw err;
   }
-  // In the group commit's order: stored with or after what the run recorded, never before.
-  await recordAnswer(writes, req.scope, req.key, result);
+  await store.storeAnswer(req.scope, req.key, result);
   return { replayed: false, result };
+}
+
+/** The answer of every execution call: its result, and whether it is an earlier request's, replayed. */
+export interface Executed<T> {
+  result: T;
+  replayed: boolean;
+}
+
+/** The scope Idempotency-Keys live in: the agent key, or the owner's own session. */
+export const idempotencyScope = (caller: Caller) => caller.keyId ?? `owner:${caller.ownerId}`;
+
+/** Runs an execution of `caller` under its Idempotency-Key (when it gave one); `work` gets the id to name what it creates. */
+export async function executeOnce<T>(
+  store: IdempotencyStore,
+  caller: Caller,
+  operation: { endpoint: string; request: unknown; idempotencyKey: string | undefined },
+  work: (id: string, isNew: boolean) => Promise<T>,
+): Promise<Executed<T>> {
+  const { endpoint, request, idempotencyKey } = operation;
+  const run = await runIdempotent(store, { scope: idempotencyScope(caller), key: idempotencyKey, endpoint, request }, work);
+  return run.replayed ? { replayed: true, result: run.result as T } : { replayed: false, result: run.result };
 }
 
 /** A run: with an operation id just made (isNew), or taken over from a run that died. */

@@ -27,7 +27,7 @@ export async function engageKillSwitch(ctx: TradingContext, ownerId: string, key
 
 /** Releases the switch for `keyId` (null: the one for every key). Orders it cancelled stay cancelled. */
 export async function releaseKillSwitch(ctx: TradingContext, ownerId: string, keyId: string | null): Promise<KillSwitchState> {
-  await releaseSwitch(ctx.database.db, ownerId, keyId);
+  await releaseSwitch(ctx.database.db, ownerId, keyId, ctx.clock.now());
   await ctx.bus.publish(KILL_SWITCH_TOPIC, ownerId);
   return killSwitchState(ctx, ownerId);
 }

@@ -6,17 +6,71 @@ import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import type { ChildPlan } from "./execute";
 import { averagePrice, formatAtoms, formatLots, formatTicks, lotsOf, marketOf, notionalOf, usdAtoms } from "../units";
-import { markOf, venueNamed, venuesListing } from "./venues";
-import { idempotent, runParent, type Executed } from "./orders";
+import { balanceIfLinked, markOf, routableVenues, venueNamed, venuesListing } from "./venues";
+import { setLeverage } from "./leverage";
+import { hasExits, idempotent, recordExitsOfFilled, runParent, type Executed } from "./orders";
+import { attachedExits } from "./order-options";
 import { protectionPrice, slippagePpm } from "./slippage";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { tradeChildOrders, tradeOrders } from "../schema";
+import { exitsOf } from "./exits";
+import { keyNamesOf } from "./key-names";
 
-/** The owner's open positions on every venue. */
+/** The owner's open positions on every venue, with their exits and the keys that built them. */
 export async function listPositions(ctx: TradingContext, ownerId: string): Promise<PositionView[]> {
-  const all = (await Promise.all(ctx.venues.map((v) => v.positions(ownerId)))).flat();
-  return all.map(positionView);
+  const [all, open] = await Promise.all([
+    Promise.all(ctx.venues.map((v) => v.positions(ownerId))).then((p) => p.flat()),
+    Promise.all(ctx.venues.map((v) => v.openOrders(ownerId))).then((o) => o.flat()),
+  ]);
+  if (all.length === 0) return [];
+  const [entries, names] = await Promise.all([recentEntries(ctx, ownerId), keyNamesOf(ctx.database.db, ownerId)]);
+  return all.map((p) => {
+    const m = marketOf(p.symbol);
+    const exits = exitsOf(open, p.venue, p.symbol, p.size > 0);
+    return {
+      ...positionView(p),
+      takeProfit: exits.takeProfit === null ? null : formatTicks(m, exits.takeProfit),
+      stopLoss: exits.stopLoss === null ? null : formatTicks(m, exits.stopLoss),
+      openedBy: openedBy(p, entries).map((keyId) => ({ keyId, keyName: names.get(keyId) ?? null })),
+    };
+  });
 }
 
-function positionView(p: VenuePosition): PositionView {
+/** How many of the newest filled orders are read to attribute positions. */
+const ATTRIBUTION_WINDOW = 500;
+
+/** The owner's newest filled children of orders that could add to a position, with their parent's key. */
+async function recentEntries(ctx: TradingContext, ownerId: string) {
+  return ctx.database.db
+    .select({
+      venue: tradeChildOrders.venue,
+      symbol: tradeChildOrders.symbol,
+      side: tradeChildOrders.side,
+      lots: tradeChildOrders.filledLots,
+      keyId: tradeOrders.keyId,
+    })
+    .from(tradeChildOrders)
+    .innerJoin(tradeOrders, eq(tradeOrders.id, tradeChildOrders.parentId))
+    .where(and(eq(tradeChildOrders.ownerId, ownerId), gt(tradeChildOrders.filledLots, 0), eq(tradeOrders.reduceOnly, false)))
+    .orderBy(desc(tradeChildOrders.createdAt))
+    .limit(ATTRIBUTION_WINDOW);
+}
+
+/** The keys of the newest orders that bought (long) or sold (short) on the position's venue, until they add up to its size. */
+function openedBy(p: VenuePosition, entries: Awaited<ReturnType<typeof recentEntries>>): string[] {
+  const side = p.size > 0 ? "BUY" : "SELL";
+  const keys: string[] = [];
+  let left = Math.abs(p.size);
+  for (const e of entries) {
+    if (left <= 0) break;
+    if (e.venue !== p.venue || e.symbol !== p.symbol || e.side !== side) continue;
+    left -= e.lots;
+    if (e.keyId !== null && !keys.includes(e.keyId)) keys.push(e.keyId);
+  }
+  return keys;
+}
+
+function positionView(p: VenuePosition): Omit<PositionView, "takeProfit" | "stopLoss" | "openedBy"> {
   const m = marketOf(p.symbol);
   const lots = Math.abs(p.size);
   return {
@@ -37,9 +91,9 @@ function positionView(p: VenuePosition): PositionView {
   };
 }
 
-/** The owner's collateral and margin on every venue. */
+/** The owner's collateral and margin on every venue the owner has an account on. */
 export async function listBalances(ctx: TradingContext, ownerId: string): Promise<BalanceView[]> {
-  const all = await Promise.all(ctx.venues.map((v) => v.balance(ownerId)));
+  const all = (await Promise.all(ctx.venues.map((v) => balanceIfLinked(v, ownerId)))).filter((b) => b !== undefined);
   return all.map((b) => ({
     venue: b.venue,
     asset: b.asset,
@@ -67,18 +121,21 @@ export async function openPosition(
   const market = marketOf(input.symbol);
   if ((input.quantity === undefined) === (input.notionalUsd === undefined)) throw invalid("body: give exactly one of quantity and notionalUsd");
   if (input.leverage !== undefined && input.leverage < 1) throw invalid("leverage: must be at least 1");
-  const venues = input.venue === undefined ? venuesListing(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.venue)];
+  const venues = input.venue === undefined ? routableVenues(ctx.venues, input.symbol) : [venueNamed(ctx.venues, input.venue)];
   if (venues.length === 0) throw invalid(`symbol: ${input.symbol} is not traded on any running venue`);
   const side = input.side === "LONG" ? "BUY" : "SELL";
   const lots = input.quantity !== undefined ? lotsOf(market, input.quantity) : lotsForNotional(market, venues, usdAtoms(input.notionalUsd!, "notionalUsd"));
-  const intent = { market, side, type: "MARKET", lots, reduceOnly: false, slippagePpm: slippagePpm(input.slippage), venues } as const;
+  const exits = attachedExits({ symbol: input.symbol, side, type: "MARKET", takeProfit: input.takeProfit, stopLoss: input.stopLoss }, market, { venues });
+  const intent = { market, side, type: "MARKET", lots, reduceOnly: false, slippagePpm: slippagePpm(input.slippage), venues, ...exits } as const;
   const leverage = input.leverage;
-  return idempotent(ctx, caller, "POST /agent/positions/open", input, options, async (id) => ({
-    order: await runParent(ctx, caller, { id, source: "position_open", venue: input.venue ?? null }, intent, {
+  return idempotent(ctx, caller, "POST /agent/positions/open", input, options, async (id) => {
+    const order = await runParent(ctx, caller, { id, source: "position_open", venue: input.venue ?? null }, intent, {
       leverage: leverage === undefined ? [] : [{ symbol: input.symbol, leverage }],
       before: leverage === undefined ? undefined : () => setLeverage(ctx, caller.ownerId, venues, input.symbol, leverage),
-    }),
-  }));
+    });
+    if (hasExits(intent)) await recordExitsOfFilled(ctx, caller.ownerId, order);
+    return { order };
+  });
 }
 
 /** Whole lots worth at most `atoms` at the highest mark among the venues; 400 below one lot. */
@@ -87,18 +144,6 @@ export function lotsForNotional(market: ReturnType<typeof marketOf>, venues: rea
   const lots = Number(atoms / notionalOf(market, mark, 1));
   if (lots < 1) throw invalid(`notionalUsd: less than one lot (${market.spec.lot} ${market.spec.base}) at the mark`);
   return lots;
-}
-
-/** Sets a symbol's leverage on each venue; 409 when a venue refuses (e.g. the margin would not cover it). */
-export async function setLeverage(_ctx: TradingContext, ownerId: string, venues: readonly Venue[], symbol: string, leverage: number): Promise<void> {
-  for (const venue of venues) {
-    const done = await venue.setLeverage(ownerId, symbol, leverage);
-    if (!done.ok)
-      throw new TradingError(
-        done.code === "INSUFFICIENT_MARGIN" ? "conflict" : "invalid",
-        `leverage: ${venue.name} refused ${leverage}× on ${symbol} (${done.code})`,
-      );
-  }
 }
 
 /**

@@ -45,6 +45,10 @@ function parent(id: string, ownerId: string): ParentRow {
     price: null,
     triggerPrice: null,
     reduceOnly: false,
+    timeInForce: null,
+    postOnly: false,
+    takeProfit: null,
+    stopLoss: null,
     venue: "alder",
     slippagePpm: 5000,
     createdAt: 1,
@@ -65,6 +69,7 @@ function child(p: ParentRow, status: ChildRow["status"]): ChildRow {
     filledNotional: status === "FILLED" ? 123_456_789_000_000_000n : 0n,
     fees: 0n,
     reason: null,
+    rejectReason: null,
     createdAt: 1,
     updatedAt: 2,
   };

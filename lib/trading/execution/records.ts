@@ -19,7 +19,7 @@ class ChildRows implements BatchPart {
     return [
       insertJsonRows(c, [...this.rows.values()], {
         target: [c.clientOrderId],
-        update: [c.venueOrderId, c.status, c.filledLots, c.filledNotional, c.fees, c.reason, c.updatedAt],
+        update: [c.venueOrderId, c.status, c.filledLots, c.filledNotional, c.fees, c.reason, c.rejectReason, c.updatedAt],
       }),
     ];
   }

@@ -1,24 +1,27 @@
 // The trading services bound to one context: what the API routes and the dashboard's server actions call.
+import type { OrderPreviewView } from "../contract/order-preview";
 import type { OrderListStatus, OrderView, ParentOrderView, PlaceOrderInput } from "../contract/orders";
 import type { OpenPairInput, PairView } from "../contract/pairs";
-import type { BalanceView, ClosePositionInput, OpenPositionInput, PositionView } from "../contract/positions";
+import type { BalanceView, ClosePositionInput, PositionExitsInput, OpenPositionInput, PositionView } from "../contract/positions";
 import type { Clock } from "../../clock";
 import type { RiskConfig } from "../../config";
 import { localBus, type ClusterBus } from "../../cluster/bus";
 import type { DatabaseHandle } from "../../db/client";
 import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
 import type { Logger } from "../../log";
-import type { Venue } from "../../venues/venue";
+import { type Venue, VenueRefusal } from "../../venues/venue";
 import type { Caller, ExecOptions, TradingContext } from "./context";
-import { TradingError } from "./errors";
+import { TradingError, venueRefusalError } from "./errors";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { IdempotencyClaims } from "./idempotency-claims";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
-import { cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
+import { cancelAllOrders, cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
 import { createLocalOwnerLock } from "./owner-lock";
+import { previewOrder } from "./preview";
 import { createRiskCache, RISK_OVERRIDES_TOPIC } from "./risk/cache";
 import { closePair, listPairs, openPair, recoverPairs } from "./pairs";
 import { closePosition, listBalances, listPositions, openPosition } from "./positions";
+import { setPositionExits } from "./exits";
 import type { RiskOverride } from "./risk/limits";
 import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
 
@@ -31,19 +34,28 @@ import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
  */
 export interface TradingService {
   /** Live orders (status "open", default) from the venues, or the history of orders placed here. */
-  listOrders(ownerId: string, query?: { status?: OrderListStatus; symbol?: string; limit?: number }): Promise<OrderView[]>;
+  listOrders(ownerId: string, query?: { status?: OrderListStatus; symbol?: string; keyId?: string; limit?: number }): Promise<OrderView[]>;
   /** PlaceOrder: smart-routed across venues unless preferredExchange; answers the parent and its children. */
   placeOrder(caller: Caller, input: PlaceOrderInput, options?: ExecOptions): Promise<Executed<ParentOrderView>>;
+  /** A dry run of placeOrder: the children it would send, what the books would fill now, fees and the risk verdict; nothing is sent. */
+  previewOrder(caller: Caller, input: PlaceOrderInput): Promise<OrderPreviewView>;
   /** Cancels one live venue order of the owner (404 unknown or another owner's, 409 no longer live). */
-  cancelOrder(caller: Caller, venue: string, orderId: string): Promise<OrderView>;
+  cancelOrder(caller: Caller, venue: string, orderId: string, options?: ExecOptions): Promise<Executed<OrderView>>;
   /** Cancels every live order of the owner (optionally of one symbol); returns those cancelled. */
-  cancelAllOrders(caller: Caller, symbol?: string): Promise<OrderView[]>;
+  cancelAllOrders(caller: Caller, symbol?: string, options?: ExecOptions): Promise<Executed<OrderView[]>>;
   listPositions(ownerId: string): Promise<PositionView[]>;
   listBalances(ownerId: string): Promise<BalanceView[]>;
   /** Opens or adds to a position at market (notionalUsd or quantity), optionally setting leverage first. */
   openPosition(caller: Caller, input: OpenPositionInput, options?: ExecOptions): Promise<Executed<{ order: ParentOrderView }>>;
   /** Closes a position (all, or `quantity` for a partial close) with reduce-only market orders. */
   closePosition(caller: Caller, input: ClosePositionInput, options?: ExecOptions): Promise<Executed<{ order: ParentOrderView }>>;
+  /** Sets or replaces (null: removes) a position's take-profit and stop-loss with reduce-only trigger orders sized to it. */
+  setPositionExits(
+    caller: Caller,
+    symbol: string,
+    input: PositionExitsInput,
+    options?: ExecOptions,
+  ): Promise<Executed<{ orders: ParentOrderView[]; cancelled: number }>>;
   /** OpenPair: long and short on one venue; a failed second leg unwinds the first (422 "rejected"). */
   openPair(caller: Caller, input: OpenPairInput, options?: ExecOptions): Promise<Executed<PairView>>;
   closePair(caller: Caller, pairId: string, options?: ExecOptions): Promise<Executed<PairView>>;
@@ -84,16 +96,14 @@ export function createTradingService(input: {
   return refusingWhileHalted({
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
     placeOrder: (caller, body, options) => placeOrder(ctx, caller, body, options),
-    cancelOrder: (caller, venue, orderId) => cancelOrder(ctx, caller, venue, orderId),
-    cancelAllOrders: async (caller, symbol) => {
-      const open = await listOrders(ctx, caller.ownerId, { status: "open", symbol });
-      const done = await Promise.allSettled(open.map((o) => cancelOrder(ctx, caller, o.venue, o.orderId!)));
-      return done.flatMap((d) => (d.status === "fulfilled" ? [d.value] : []));
-    },
+    previewOrder: (caller, body) => previewOrder(ctx, caller, body),
+    cancelOrder: (caller, venue, orderId, options) => cancelOrder(ctx, caller, venue, orderId, options),
+    cancelAllOrders: (caller, symbol, options) => cancelAllOrders(ctx, caller, symbol, options),
     listPositions: (ownerId) => listPositions(ctx, ownerId),
     listBalances: (ownerId) => listBalances(ctx, ownerId),
     openPosition: (caller, body, options) => openPosition(ctx, caller, body, options),
     closePosition: (caller, body, options) => closePosition(ctx, caller, body, options),
+    setPositionExits: (caller, symbol, body, options) => setPositionExits(ctx, caller, symbol, body, options),
     openPair: (caller, body, options) => openPair(ctx, caller, body, options),
     closePair: (caller, id, options) => closePair(ctx, caller, id, options),
     listPairs: (ownerId) => listPairs(ctx, ownerId),
@@ -117,6 +127,8 @@ const HALTED_RETRY_AFTER_SECONDS = 2;
  * Every call refused because the venues' writes halted answers 503 with Retry-After: the batch may or
  * may not have landed, so the Idempotency-Key stays with its run (runIdempotent releases only for a
  * TradingError thrown inside), and a retry on the host that takes over resumes it instead of repeating it.
+ * A real venue's refusal of an account read (no linked account, rate limited, unreachable) answers as the
+ * trading API's error for it.
  */
 function refusingWhileHalted(service: TradingService): TradingService {
   const guarded = Object.entries(service).map(([name, fn]) => [
@@ -132,6 +144,7 @@ function refusingWhileHalted(service: TradingService): TradingService {
             undefined,
             HALTED_RETRY_AFTER_SECONDS,
           );
+        if (err instanceof VenueRefusal) throw venueRefusalError(err);
         throw err;
       }
     },

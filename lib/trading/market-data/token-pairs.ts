@@ -1,5 +1,5 @@
-import { formatDecimal } from "../../decimal";
-import { MARKETS, findVenue, venueTickSize } from "../../venues/catalog";
+import { formatDecimal, multiplyStep } from "../../decimal";
+import { MARKETS } from "../../venues/catalog";
 import type { Venue } from "../../venues/venue";
 import { median } from "./candle-merge";
 import { formatRatio, marketFormat } from "../units";
@@ -14,6 +14,8 @@ export interface PairVenueView {
   tickSize: string;
   lotSize: string;
   maxLeverage: number;
+  /** Maintenance margin as basis points of the notional: below it, a position is liquidated. */
+  maintenanceMarginBps: number;
   makerFeeBps: string;
   takerFeeBps: string;
   markPrice: string | null;
@@ -94,14 +96,14 @@ function readPairs(venues: MarketSource["venues"], now: number): TokenPairView[]
       volume24h: f.size(day.volumeLots),
       change24h: day.first === null || day.last === null ? null : formatRatio(BigInt(day.last - day.first) * 100n, BigInt(day.first), 2),
       venues: listings.map(({ venue, market }, i) => {
-        const profile = findVenue(venue.name);
         const ticker = tickers[i];
         return {
           venue: venue.name,
           venueSymbol: market.venueSymbol,
-          tickSize: profile ? venueTickSize(spec, profile) : f.price(market.tickMultiple),
-          lotSize: spec.lot,
+          tickSize: multiplyStep(spec.baseTick, market.tickMultiple),
+          lotSize: multiplyStep(spec.lot, market.lotMultiple),
           maxLeverage: market.maxLeverage,
+          maintenanceMarginBps: market.maintenanceMarginBps,
           makerFeeBps: market.makerFeeBps,
           takerFeeBps: market.takerFeeBps,
           markPrice: ticker && ticker.markPrice > 0 ? f.price(ticker.markPrice) : null,

@@ -35,28 +35,37 @@ export interface RiskSnapshot {
 const exposureOf = (s: { held: number; openBuys: number; openSells: number; mark: number; atomsPerTickLot: bigint }) =>
   BigInt(Math.max(Math.abs(s.held + s.openBuys), Math.abs(s.held - s.openSells))) * BigInt(s.mark) * s.atomsPerTickLot;
 
-/** The first rule the orders break, or null when every rule holds. */
-export function checkOrders(limits: RiskLimits, snapshot: RiskSnapshot, orders: readonly ProposedOrder[]): TradingError | null {
+/** Whose limits a check applies, in the refusal's words: "the deployment's", "your account's" or "this key's". */
+export type LimitsOwner = string;
+
+/** The first rule the orders break, or null when every rule holds; the refusal says whose limit it is, never its value. */
+export function checkOrders(
+  limits: RiskLimits,
+  snapshot: RiskSnapshot,
+  orders: readonly ProposedOrder[],
+  whose: LimitsOwner = "the risk policy's",
+): TradingError | null {
   let resting = 0;
   for (const o of orders) {
     const mark = o.mark;
-    for (const p of [o.price, o.triggerPrice]) {
+    // A reduce-only order's trigger is an exit (a stop-loss far from the mark is sound); its limit price is still collared.
+    for (const p of [o.price, o.reduceOnly ? undefined : o.triggerPrice]) {
       if (p !== undefined && Math.abs(p - mark) * 1_000_000 > limits.priceCollarPpm * mark) {
-        return riskRefusal("PRICE_COLLAR", "The price is too far from the mark for the risk policy.");
+        return riskRefusal("PRICE_COLLAR", `The price is further from the mark than ${whose} price collar allows.`);
       }
     }
     if (BigInt(o.lots) * BigInt(o.worstPrice) * o.atomsPerTickLot > limits.maxOrderNotional) {
-      return riskRefusal("ORDER_NOTIONAL", "The order's notional is above what the risk policy allows for one order.");
+      return riskRefusal("ORDER_NOTIONAL", `The order is above ${whose} limit for one order.`);
     }
     if (o.type !== "MARKET") resting++;
   }
   if (resting > 0 && snapshot.openOrders + resting > limits.maxOpenOrders) {
-    return riskRefusal("OPEN_ORDERS", "Too many open orders for the risk policy; cancel some first.");
+    return riskRefusal("OPEN_ORDERS", `That would be more open orders than ${whose} limit allows; cancel some first.`);
   }
   const adding = orders.filter((o) => !o.reduceOnly);
   if (adding.length === 0) return null;
   if (snapshot.dayStartEquity - snapshot.equity >= limits.dailyLoss) {
-    return riskRefusal("DAILY_LOSS", "Today's loss has reached the risk policy's daily limit; only reducing orders are accepted until the UTC day ends.");
+    return riskRefusal("DAILY_LOSS", `Today's loss has reached ${whose} daily loss limit; only reducing orders are accepted until the UTC day ends.`);
   }
   const after = new Map([...snapshot.symbols].map(([k, v]) => [k, { ...v }]));
   for (const o of adding) {
@@ -74,16 +83,16 @@ export function checkOrders(limits: RiskLimits, snapshot: RiskSnapshot, orders: 
     totalBefore += was;
     totalAfter += now;
     if (now > was && now > limits.maxPositionNotional) {
-      return riskRefusal("POSITION_NOTIONAL", `The position in ${symbol} would exceed the risk policy's limit for one symbol.`);
+      return riskRefusal("POSITION_NOTIONAL", `The position in ${symbol} would be above ${whose} position limit.`);
     }
   }
   if (totalAfter > totalBefore && totalAfter > limits.maxTotalNotional) {
-    return riskRefusal("TOTAL_NOTIONAL", "Positions across symbols would exceed the risk policy's total limit.");
+    return riskRefusal("TOTAL_NOTIONAL", `Positions across symbols would be above ${whose} total exposure limit.`);
   }
   return null;
 }
 
 /** Refuses a leverage above the symbol's limit. */
-export function checkLeverage(allowed: number, leverage: number): TradingError | null {
-  return leverage > allowed ? riskRefusal("LEVERAGE", "The leverage is above what the risk policy allows for this symbol.") : null;
+export function checkLeverage(allowed: number, leverage: number, whose: LimitsOwner = "the risk policy's"): TradingError | null {
+  return leverage > allowed ? riskRefusal("LEVERAGE", `The leverage is above ${whose} leverage limit for this symbol.`) : null;
 }

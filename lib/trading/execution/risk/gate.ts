@@ -1,10 +1,11 @@
 import type { Venue } from "../../../venues/venue";
 import type { Caller, TradingContext } from "../context";
 import { KILL_SWITCH_MESSAGE, riskRefusal } from "../errors";
+import { balanceIfLinked } from "../venues";
 import { marketOf } from "../../units";
 import { checkLeverage, checkOrders, type ProposedOrder, type RiskSnapshot } from "./check";
-import { leverageLimit } from "./limits";
-import { limitsFor, switchCovers } from "./store";
+import { leverageLimit, type RiskLimits } from "./limits";
+import { limitLayers, switchCovers } from "./store";
 
 /** A leverage a request would set on a symbol. */
 export interface LeverageChange {
@@ -27,30 +28,40 @@ export async function assertRiskAllows(
   if (orders.some((o) => !o.reduceOnly) && switchCovers(await ctx.riskCache.switches(caller.ownerId), caller.keyId)) {
     throw riskRefusal("KILL_SWITCH", KILL_SWITCH_MESSAGE);
   }
-  const limits = limitsFor(ctx.risk, await ctx.riskCache.overrides(caller.ownerId), caller.keyId);
+  const layers = limitLayers(ctx.risk, await ctx.riskCache.overrides(caller.ownerId), caller.keyId);
   const snapshot = await riskSnapshot(ctx, caller.ownerId);
-  for (const change of leverage) {
-    const refused = checkLeverage(leverageLimit(limits, change.symbol, marketOf(change.symbol).spec.maxLeverage), change.leverage);
+  // Each layer only tightens the one before: the loosest that refuses is the limit to name.
+  for (const { limits, whose } of layers) {
+    const refused = layerRefusal(limits, whose, snapshot, orders, leverage);
     if (refused !== null) throw refused;
+  }
+}
+
+function layerRefusal(limits: RiskLimits, whose: string, snapshot: RiskSnapshot, orders: readonly ProposedOrder[], leverage: readonly LeverageChange[]) {
+  const allowed = (symbol: string) => leverageLimit(limits, symbol, marketOf(symbol).spec.maxLeverage);
+  for (const change of leverage) {
+    const refused = checkLeverage(allowed(change.symbol), change.leverage, whose);
+    if (refused !== null) return refused;
   }
   for (const o of orders) {
     if (o.reduceOnly || leverage.some((l) => l.symbol === o.symbol)) continue;
-    const inUse = snapshot.symbols.get(o.symbol)?.leverage ?? 0;
-    const refused = checkLeverage(leverageLimit(limits, o.symbol, marketOf(o.symbol).spec.maxLeverage), inUse);
-    if (refused !== null) throw refused;
+    const refused = checkLeverage(allowed(o.symbol), snapshot.symbols.get(o.symbol)?.leverage ?? 0, whose);
+    if (refused !== null) return refused;
   }
-  const refused = checkOrders(limits, snapshot, orders);
-  if (refused !== null) throw refused;
+  return checkOrders(limits, snapshot, orders, whose);
 }
 
-/** The owner's positions, live orders and equity summed across venues: in-memory reads on the simulated venues, whose host is the only writer of accounts. */
+/**
+ * The owner's positions, live orders and equity summed across venues (those the owner has an account on):
+ * in-memory reads on the simulated venues, whose host is the only writer of accounts; network reads on real ones.
+ */
 export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promise<RiskSnapshot> {
   const per = await Promise.all(
     ctx.venues.map(async (v: Venue) => ({
       venue: v,
       positions: await v.positions(ownerId),
       open: await v.openOrders(ownerId),
-      balance: await v.balance(ownerId),
+      balance: await balanceIfLinked(v, ownerId),
     })),
   );
   const symbols: RiskSnapshot["symbols"] = new Map();
@@ -65,7 +76,7 @@ export async function riskSnapshot(ctx: TradingContext, ownerId: string): Promis
   let equity = 0n;
   let openOrders = 0;
   for (const { positions, open, balance } of per) {
-    equity += balance.equity;
+    equity += balance?.equity ?? 0n;
     openOrders += open.length;
     for (const p of positions) {
       const s = entry(p.symbol);

@@ -1,3 +1,4 @@
+import { recordAudit } from "../../../auth/audit";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { killSwitches, riskDayStarts, riskOverrides } from "../../schema";
@@ -22,28 +23,54 @@ export async function overrideRowsOf(db: Database, ownerId: string): Promise<Ove
 }
 
 /** The limits a key trades under: config, then the owner's override for all keys, then the key's own. */
-export function limitsFor(config: RiskConfig, rows: readonly OverrideRow[], keyId: string | null): RiskLimits {
+/**
+ * The limits as each layer leaves them, loosest first: the operator's, then tightened by the owner's
+ * override for all keys, then by the key's own. A refusal names the loosest layer that refuses.
+ */
+export function limitLayers(config: RiskConfig, rows: readonly OverrideRow[], keyId: string | null): { whose: string; limits: RiskLimits }[] {
   let limits = limitsFromConfig(config);
+  const layers = [{ whose: "the deployment's", limits }];
   const all = rows.find((r) => r.keyId === ALL_KEYS);
   const own = keyId === null ? undefined : rows.find((r) => r.keyId === keyId);
-  for (const row of [all, own]) if (row !== undefined) limits = tighten(limits, row.limits);
-  return limits;
+  for (const [row, whose] of [
+    [all, "your account's"],
+    [own, "this key's"],
+  ] as const) {
+    if (row === undefined) continue;
+    limits = tighten(limits, row.limits);
+    layers.push({ whose, limits });
+  }
+  return layers;
 }
 
 /** Stores an owner's override for all keys (keyId null) or one key; an empty override removes it. */
 export async function setOverride(db: Database, ownerId: string, keyId: string | null, input: Record<string, unknown>, now: number): Promise<RiskOverride> {
   const limits = parseOverride(input);
   const key = keyId ?? ALL_KEYS;
-  if (Object.keys(limits).length === 0) {
-    await db.delete(riskOverrides).where(and(eq(riskOverrides.ownerId, ownerId), eq(riskOverrides.keyId, key)));
-    return limits;
-  }
-  const values = { ownerId, keyId: key, limits: limits as Record<string, string | number>, updatedAt: now };
-  await db
-    .insert(riskOverrides)
-    .values(values)
-    .onConflictDoUpdate({ target: [riskOverrides.ownerId, riskOverrides.keyId], set: { limits: values.limits, updatedAt: now } });
+  await db.transaction(async (tx) => {
+    if (Object.keys(limits).length === 0) await tx.delete(riskOverrides).where(and(eq(riskOverrides.ownerId, ownerId), eq(riskOverrides.keyId, key)));
+    else {
+      const values = { ownerId, keyId: key, limits: limits as Record<string, string | number>, updatedAt: now };
+      await tx
+        .insert(riskOverrides)
+        .values(values)
+        .onConflictDoUpdate({ target: [riskOverrides.ownerId, riskOverrides.keyId], set: { limits: values.limits, updatedAt: now } });
+    }
+    await recordAudit(tx, {
+      ownerId,
+      actor: "owner",
+      action: "risk_limits.changed",
+      ...scopeOf(keyId),
+      detail: { ...scopeOf(keyId).detail, limits },
+      at: new Date(now),
+    });
+  });
   return limits;
+}
+
+/** An audit event's key and scope: one key, or every key. */
+function scopeOf(keyId: string | null): { keyId?: string; detail: { scope: string } } {
+  return keyId === null ? { detail: { scope: "all keys" } } : { keyId, detail: { scope: "key" } };
 }
 
 /** An owner's overrides as stored: the one for all their keys ({} when none) and each key's own. */
@@ -79,18 +106,25 @@ export async function killSwitchEngaged(db: Database, ownerId: string, keyId: st
 export const switchCovers = (switched: ReadonlySet<string>, keyId: string | null) => switched.has(EVERY_KEY) || (keyId !== null && switched.has(keyId));
 
 export async function engageSwitch(db: Database, ownerId: string, keyId: string | null, now: number): Promise<void> {
-  await db
-    .insert(killSwitches)
-    .values({ ownerId, keyId: keyId ?? EVERY_KEY, engagedAt: now })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const engaged = await tx
+      .insert(killSwitches)
+      .values({ ownerId, keyId: keyId ?? EVERY_KEY, engagedAt: now })
+      .onConflictDoNothing()
+      .returning({ keyId: killSwitches.keyId });
+    if (engaged.length > 0) await recordAudit(tx, { ownerId, actor: "owner", action: "kill_switch.engaged", ...scopeOf(keyId), at: new Date(now) });
+  });
 }
 
-export async function releaseSwitch(db: Database, ownerId: string, keyId: string | null): Promise<boolean> {
-  const gone = await db
-    .delete(killSwitches)
-    .where(and(eq(killSwitches.ownerId, ownerId), eq(killSwitches.keyId, keyId ?? EVERY_KEY)))
-    .returning({ keyId: killSwitches.keyId });
-  return gone.length > 0;
+export async function releaseSwitch(db: Database, ownerId: string, keyId: string | null, now: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(killSwitches)
+      .where(and(eq(killSwitches.ownerId, ownerId), eq(killSwitches.keyId, keyId ?? EVERY_KEY)))
+      .returning({ keyId: killSwitches.keyId });
+    if (gone.length > 0) await recordAudit(tx, { ownerId, actor: "owner", action: "kill_switch.released", ...scopeOf(keyId), at: new Date(now) });
+    return gone.length > 0;
+  });
 }
 
 /** The switches an owner has engaged: `all` for every key, and the keys pulled one by one. */

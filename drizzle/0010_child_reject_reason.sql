@@ -1,0 +1,1 @@
+ALTER TABLE "trade_child_orders" ADD COLUMN "reject_reason" text;
