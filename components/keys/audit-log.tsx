@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ApiClientError } from "@/lib/client/http";
 import { auditPageSchema, type AuditPage, type AuditRow } from "@/lib/dashboard/keys-actions-view";
+import { venueTitle } from "@/lib/dashboard/venue-accounts-view";
 import { When } from "@/components/ui/when";
 
 const failureBody = z.object({ error: z.string(), requestId: z.string().nullable().optional() });
@@ -15,6 +16,13 @@ const ACTION_TONES: Record<AuditRow["action"], BadgeProps["variant"]> = {
   Rolled: "warning",
   Revoked: "destructive",
   "Swap policy changed": "info",
+  Linked: "success",
+  Replaced: "warning",
+  Unlinked: "destructive",
+  "Check failed": "destructive",
+  "Kill switch engaged": "destructive",
+  "Kill switch released": "success",
+  "Limits changed": "info",
 };
 
 /** An older page from the panel's own endpoint (app/keys/audit), which holds the owner's token. */
@@ -39,8 +47,8 @@ function AuditItem({ row, now }: { row: AuditRow; now: number }) {
       </Badge>
       <div className="flex min-w-0 flex-col gap-0.5">
         <p className="truncate">
-          <span className="font-medium">{row.keyName ?? "Unknown key"}</span>
-          {row.keyId ? <code className="ml-2 font-mono text-xs text-muted-foreground">{row.keyId}</code> : null}
+          <span className="font-medium">{row.venue !== null ? `${venueTitle(row.venue)} account` : (row.keyName ?? "Unknown key")}</span>
+          {row.keyId || row.account ? <code className="ml-2 font-mono text-xs text-muted-foreground">{row.keyId ?? row.account}</code> : null}
         </p>
         {row.note || row.actor !== "owner" ? (
           <p className="text-xs text-muted-foreground">{[row.note, row.actor !== "owner" ? `by ${row.actor}` : null].filter(Boolean).join(" · ")}</p>
@@ -54,7 +62,7 @@ function AuditItem({ row, now }: { row: AuditRow; now: number }) {
 }
 
 /**
- * Key changes, newest first. The first page comes rendered with the page; "Load more" pages back by
+ * Key and venue-account changes, newest first. The first page comes rendered with the page; "Load more" pages back by
  * event id. A new newest event (after a mint, roll or revoke) starts the list afresh.
  */
 export function AuditLog({ initial, now }: { initial: AuditPage; now: number }) {
@@ -68,10 +76,11 @@ export function AuditLog({ initial, now }: { initial: AuditPage; now: number }) 
   });
   const rows = query.data.pages.flatMap((p) => p.rows);
 
-  if (rows.length === 0) return <EmptyState title="No key changes yet" description="Minting, rolling and revoking keys are recorded here." />;
+  if (rows.length === 0)
+    return <EmptyState title="No changes yet" description="Minting, rolling and revoking keys, and linking venue accounts, are recorded here." />;
   return (
     <div className="flex flex-col gap-3">
-      <ol aria-label="Key changes, newest first" className="divide-y rounded-lg border">
+      <ol aria-label="Key and venue account changes, newest first" className="divide-y rounded-lg border">
         {rows.map((row) => (
           <AuditItem key={row.id} row={row} now={now} />
         ))}

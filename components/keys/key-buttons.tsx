@@ -42,7 +42,7 @@ export function LimitsButton({ keyRef }: { keyRef: KeyRef | null }) {
 export function KeyRowButtons({ keyRef, swap, rollable, revocable }: { keyRef: KeyRef; swap: SwapKeyRef | null; rollable: boolean; revocable: boolean }) {
   const { open } = useKeyDialogs();
   return (
-    <div className="flex justify-end gap-1.5">
+    <div className="flex flex-wrap justify-end gap-1.5">
       {revocable ? <LimitsButton keyRef={keyRef} /> : null}
       {revocable && swap ? (
         <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => open({ type: "swap-policy", key: swap })}>

@@ -2,14 +2,27 @@ import { KeyRoundIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { AgentKeyView } from "@/lib/client/trading";
+import type { AgentKeyView, KillSwitchView } from "@/lib/client/trading";
 import type { AuditPage } from "@/lib/dashboard/keys-actions-view";
+import type { KeyActivityView } from "@/lib/trading/contract/key-activity";
 import { AuditLog } from "./audit-log";
 import { MintKeyButton } from "./key-buttons";
 import { KeysTable } from "./keys-table";
 
 /** The keys and the audit log of their changes, as two tabs; both stay mounted so "Load more" survives a switch. */
-export function KeysPanel({ keys, audit, now }: { keys: readonly AgentKeyView[]; audit: AuditPage; now: number }) {
+export function KeysPanel({
+  keys,
+  audit,
+  now,
+  killSwitch,
+  activity,
+}: {
+  keys: readonly AgentKeyView[];
+  audit: AuditPage;
+  now: number;
+  killSwitch: KillSwitchView;
+  activity: readonly KeyActivityView[];
+}) {
   return (
     <Tabs defaultValue="keys">
       <TabsList>
@@ -27,7 +40,7 @@ export function KeysPanel({ keys, audit, now }: { keys: readonly AgentKeyView[];
           </EmptyState>
         ) : (
           <Card>
-            <KeysTable keys={keys} now={now} />
+            <KeysTable keys={keys} now={now} killSwitch={killSwitch} activity={activity} />
           </Card>
         )}
       </TabsContent>

@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import { recordAudit } from "./audit";
 import { hashKey, keyFormat } from "./key-format";
 import { createKeyCache, type KeyCache } from "./key-cache";
+import type { KeyUsage } from "./key-usage";
 import { claimMint, KEY_MINTS_PER_HOUR } from "./mint-limit";
 import { agentKeys } from "./schema";
 import type { AgentScope } from "./scopes";
@@ -54,6 +55,8 @@ export interface KeyContext {
   cache?: AgentKeyCache;
   /** Where revokes and rolls are announced, so every instance's cache forgets the key. */
   bus?: ClusterBus;
+  /** Counts the requests each key authenticates. */
+  usage?: KeyUsage;
 }
 
 export type AgentKeyCache = KeyCache<Row>;
@@ -314,9 +317,10 @@ export type KeyCheck = { ok: true; principal: AgentPrincipal } | { ok: false; st
 
 /**
  * Checks a presented key in this order: malformed or bad checksum → unknown → revoked → expired →
- * IP allowlist → scope. The first three answer 401, the last two 403.
+ * IP allowlist → scope. The first three answer 401, the last two 403. Without a scope, any active key
+ * passes and the principal tells what it may do (the MCP endpoint lists tools by its scopes).
  */
-export async function authenticateAgentKey(ctx: KeyContext, presented: string, request: { ip: string | undefined; scope: AgentScope }): Promise<KeyCheck> {
+export async function authenticateAgentKey(ctx: KeyContext, presented: string, request: { ip: string | undefined; scope?: AgentScope }): Promise<KeyCheck> {
   if (!agentKeyFormat.isWellFormed(presented)) return { ok: false, status: 401, reason: "The agent key is malformed." };
   const hash = hashKey(presented);
   const load = async () => (await ctx.db.select().from(agentKeys).where(eq(agentKeys.keyHash, hash)))[0];
@@ -329,8 +333,10 @@ export async function authenticateAgentKey(ctx: KeyContext, presented: string, r
   if (row.ipAllowlist && !(request.ip && ipMatcher(row.ipAllowlist)(request.ip))) {
     return { ok: false, status: 403, reason: "Requests with this agent key are not allowed from this IP address." };
   }
-  if (!row.scopes.includes(request.scope)) return { ok: false, status: 403, reason: `The agent key lacks the "${request.scope}" scope.` };
+  if (request.scope !== undefined && !row.scopes.includes(request.scope))
+    return { ok: false, status: 403, reason: `The agent key lacks the "${request.scope}" scope.` };
   touchLastUsed(ctx, row, now);
+  ctx.usage?.record(row.id);
   return { ok: true, principal: { keyId: row.id, ownerId: row.ownerId, kind: row.kind, scopes: row.scopes as AgentScope[] } };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { JWK } from "jose";
+import type { AuditAction } from "./contract/audit";
 import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -64,6 +65,8 @@ export const agentKeys = pgTable(
     expiresAt: at("expires_at"),
     revokedAt: at("revoked_at"),
     lastUsedAt: at("last_used_at"),
+    /** Requests authenticated with the key: each instance counts in memory and adds its count every few seconds (lib/auth/key-usage). */
+    requests: bigint("requests", { mode: "number" }).notNull().default(0),
     /** Set on a key that was rolled: the key that replaced it. */
     replacedBy: text("replaced_by"),
     /** Lower-case EVM addresses swaps may pay out to besides the owner's own wallets; empty = the owner's wallets only. */
@@ -74,9 +77,9 @@ export const agentKeys = pgTable(
   (t) => [uniqueIndex("agent_keys_hash_idx").on(t.keyHash), index("agent_keys_owner_idx").on(t.ownerId, t.createdAt)],
 );
 
-export type AuditAction = "key.minted" | "key.rolled" | "key.revoked" | "key.swap_policy_changed";
+export type { AuditAction };
 
-/** Who did what to which key, when; append-only, readable by the owner. */
+/** Who did what to which key or linked venue account, when; append-only, readable by the owner. */
 export const auditEvents = pgTable(
   "audit_events",
   {

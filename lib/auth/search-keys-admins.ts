@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ledgerEntryView } from "../billing/contract";
-import { changePlan, grantCredits } from "../billing/ledger";
+import { changePlan, grantCredits, ledgerEntryView } from "../billing/ledger";
 import type { Plan } from "../billing/plans";
 import type { Administrators } from "../config";
 import type { Database } from "../db/client";

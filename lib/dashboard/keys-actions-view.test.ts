@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentKeyView, AuditEventView } from "../client/trading";
-import { auditPage, canRevoke, canRoll, formatDuration, formatWhen, keyStatusView, orderKeys } from "./keys-actions-view";
+import { auditPage, canRevoke, canRoll, formatDuration, formatWhen, keyStatusView, orderKeys, stoppedBy } from "./keys-actions-view";
 
 const NOW = Date.parse("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -55,6 +55,15 @@ describe("key status", () => {
     expect(keyStatusView(key({ status: "revoked", revokedAt: ago(1000) }), NOW)).toMatchObject({ label: "revoked", tone: "destructive", inactive: true });
   });
 
+  it("marks a working key the kill switch covers as stopped, whether for every key or its own", () => {
+    expect(keyStatusView(key(), NOW, true)).toMatchObject({ label: "stopped", tone: "destructive", inactive: false });
+    expect(keyStatusView(key({ status: "revoked", revokedAt: ago(1000) }), NOW, true)).toMatchObject({ label: "revoked" });
+    const k = key();
+    expect(stoppedBy({ all: true, keys: [] }, k.id)).toBe(true);
+    expect(stoppedBy({ all: false, keys: [{ keyId: k.id, engagedAt: ago(1000) }] }, k.id)).toBe(true);
+    expect(stoppedBy({ all: false, keys: [{ keyId: "other", engagedAt: ago(1000) }] }, k.id)).toBe(false);
+  });
+
   it("lists working keys first, keeping the API's order within each group", () => {
     const keys = [key({ id: "1", status: "revoked" }), key({ id: "2" }), key({ id: "3", status: "expired" }), key({ id: "4" })];
     expect(orderKeys(keys).map((k) => k.id)).toEqual(["2", "4", "1", "3"]);
@@ -69,7 +78,7 @@ describe("key status", () => {
 });
 
 describe("auditPage", () => {
-  const event = (id: number, action: AuditEventView["action"], detail: Record<string, unknown>, keyId = "key_a"): AuditEventView => ({
+  const event = (id: number, action: AuditEventView["action"], detail: Record<string, unknown>, keyId: string | null = "key_a"): AuditEventView => ({
     id,
     actor: "owner",
     action,
@@ -91,11 +100,50 @@ describe("auditPage", () => {
     expect(page).toEqual({
       nextBefore: null,
       rows: [
-        { id: 3, at: ago(3000), action: "Rolled", actor: "owner", keyId: "key_a", keyName: "bot", note: "replaced by key_b; grace period 1 hour" },
-        { id: 2, at: ago(2000), action: "Revoked", actor: "owner", keyId: "key_gone", keyName: "old bot", note: null },
-        { id: 1, at: ago(1000), action: "Minted", actor: "owner", keyId: "key_a", keyName: "bot", note: "Scopes: account:read, trade" },
+        {
+          id: 3,
+          at: ago(3000),
+          action: "Rolled",
+          actor: "owner",
+          keyId: "key_a",
+          keyName: "bot",
+          venue: null,
+          account: null,
+          note: "replaced by key_b; grace period 1 hour",
+        },
+        { id: 2, at: ago(2000), action: "Revoked", actor: "owner", keyId: "key_gone", keyName: "old bot", venue: null, account: null, note: null },
+        {
+          id: 1,
+          at: ago(1000),
+          action: "Minted",
+          actor: "owner",
+          keyId: "key_a",
+          keyName: "bot",
+          venue: null,
+          account: null,
+          note: "Scopes: account:read, trade",
+        },
       ],
     });
+  });
+
+  it("names the venue and the account of venue-account events, never a key", () => {
+    const rows = auditPage(
+      [
+        event(4, "venue_account.check_failed", { venue: "binanceusdm", identifier: "vmPU…A3x9", code: "INVALID_CREDENTIALS", reason: "Invalid API-key" }, null),
+        event(3, "venue_account.removed", { venue: "hyperliquid", identifier: "0x8f3a" }, null),
+        event(2, "venue_account.replaced", { venue: "hyperliquid", identifier: "0x8f3a", previousIdentifier: "0x11aa" }, null),
+        event(1, "venue_account.linked", { venue: "hyperliquid", identifier: "0x11aa" }, null),
+      ],
+      [key()],
+      25,
+    ).rows;
+    expect(rows.map((r) => [r.action, r.venue, r.account, r.keyId, r.keyName, r.note])).toEqual([
+      ["Check failed", "binanceusdm", "vmPU…A3x9", null, null, "Invalid API-key"],
+      ["Unlinked", "hyperliquid", "0x8f3a", null, null, null],
+      ["Replaced", "hyperliquid", "0x8f3a", null, null, "Replaced 0x11aa"],
+      ["Linked", "hyperliquid", "0x11aa", null, null, null],
+    ]);
   });
 
   it("pages on from the last id of a full page", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentKeyView, AuditEventView } from "../client/trading";
+import type { AgentKeyView, KillSwitchView, AuditEventView } from "../client/trading";
 import { LOCALE } from "../format/locale";
 
 const MINUTE = 60_000;
@@ -53,11 +53,18 @@ export interface KeyStatusView {
   inactive: boolean;
 }
 
-export function keyStatusView(key: AgentKeyView, now: number): KeyStatusView {
+/** `stopped`: the owner's kill switch covers the key (every key's, or its own), so it may not add risk. */
+export function keyStatusView(key: AgentKeyView, now: number, stopped = false): KeyStatusView {
   if (key.status === "revoked") return { label: "revoked", tone: "destructive", at: key.revokedAt, inactive: true };
   if (key.status === "expired") return { label: "expired", tone: "secondary", at: key.expiresAt, inactive: true };
   if (key.replacedBy && key.expiresAt) return { label: `rolling — expires ${formatWhen(key.expiresAt, now).text}`, tone: "warning", at: null, inactive: false };
+  if (stopped) return { label: "stopped", tone: "destructive", at: null, inactive: false };
   return { label: "active", tone: "success", at: null, inactive: false };
+}
+
+/** Whether the kill switch's state covers a key. */
+export function stoppedBy(state: KillSwitchView, keyId: string): boolean {
+  return state.all || state.keys.some((k) => k.keyId === keyId);
 }
 
 /** Working keys first, then revoked and expired ones; otherwise the API's order (newest first). */
@@ -86,16 +93,28 @@ const AUDIT_ACTION_LABELS = {
   "key.rolled": "Rolled",
   "key.revoked": "Revoked",
   "key.swap_policy_changed": "Swap policy changed",
-} as const;
+  "venue_account.linked": "Linked",
+  "venue_account.replaced": "Replaced",
+  "venue_account.removed": "Unlinked",
+  "venue_account.check_failed": "Check failed",
+  "kill_switch.engaged": "Kill switch engaged",
+  "kill_switch.released": "Kill switch released",
+  "risk_limits.changed": "Limits changed",
+} as const satisfies Record<AuditEventView["action"], string>;
+
+type AuditActionLabel = (typeof AUDIT_ACTION_LABELS)[keyof typeof AUDIT_ACTION_LABELS];
 
 /** One audit event as the panel shows it; also what the panel's audit endpoint returns. */
 export const auditRowSchema = z.object({
   id: z.int(),
   at: z.string(),
-  action: z.enum(["Minted", "Rolled", "Revoked", "Swap policy changed"]),
+  action: z.enum(Object.values(AUDIT_ACTION_LABELS) as [AuditActionLabel, ...AuditActionLabel[]]),
   actor: z.string(),
   keyId: z.string().nullable(),
   keyName: z.string().nullable(),
+  /** Events about a linked venue account: the venue and the account's identifier (an address, or an API key masked). */
+  venue: z.string().nullable(),
+  account: z.string().nullable(),
   note: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
@@ -109,7 +128,28 @@ const detailSchema = z.object({
   graceSeconds: z.number().optional(),
   newKeyId: z.string().optional(),
   after: z.object({ swapRecipients: z.array(z.string()), swapDailyLimitUsd: z.string().nullable() }).optional(),
+  venue: z.string().optional(),
+  identifier: z.string().optional(),
+  previousIdentifier: z.string().optional(),
+  reason: z.string().optional(),
+  scope: z.string().optional(),
+  limits: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
+
+/** An owner's limits in words: "max order $100, max leverage 3×"; "none (the deployment's apply)" when cleared. */
+function limitsNote(limits: Record<string, string | number>): string {
+  const words: Record<string, (v: string | number) => string> = {
+    maxOrderNotionalUsd: (v) => `max order $${v}`,
+    maxPositionNotionalUsd: (v) => `max position $${v}`,
+    maxTotalNotionalUsd: (v) => `max total $${v}`,
+    dailyLossUsd: (v) => `daily loss $${v}`,
+    maxLeverage: (v) => `max leverage ${v}×`,
+    priceCollar: (v) => `price collar ${Number(v) * 100}%`,
+    maxOpenOrders: (v) => `max open orders ${v}`,
+  };
+  const parts = Object.entries(limits).map(([k, v]) => words[k]?.(v) ?? `${k} ${v}`);
+  return parts.length === 0 ? "none (the deployment's apply)" : parts.join(", ");
+}
 
 /** A key's swap policy in a few words: "recipients: the owner's wallets + 2; daily limit $5000". */
 function swapPolicyNote(p: { swapRecipients: string[]; swapDailyLimitUsd: string | null }): string {
@@ -126,6 +166,11 @@ function auditNote(action: AuditEventView["action"], detail: z.infer<typeof deta
     return [replacement, grace].filter(Boolean).join("; ") || null;
   }
   if (action === "key.swap_policy_changed" && detail.after) return swapPolicyNote(detail.after);
+  if (action === "venue_account.replaced" && detail.previousIdentifier) return `Replaced ${detail.previousIdentifier}`;
+  if (action === "venue_account.check_failed" && detail.reason) return detail.reason;
+  const scope = detail.scope === "all keys" ? "For every key" : null;
+  if (action === "risk_limits.changed" && detail.limits) return [scope, `Limits: ${limitsNote(detail.limits)}`].filter(Boolean).join("; ");
+  if (action === "kill_switch.engaged" || action === "kill_switch.released") return scope;
   return null;
 }
 
@@ -145,6 +190,8 @@ export function auditPage(events: readonly AuditEventView[], keys: readonly Agen
       actor: e.actor,
       keyId: e.keyId,
       keyName: known.name ?? (e.keyId ? (names.get(e.keyId) ?? null) : null),
+      venue: known.venue ?? null,
+      account: known.identifier ?? null,
       note: auditNote(e.action, known),
     };
   });

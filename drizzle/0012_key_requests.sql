@@ -1,0 +1,1 @@
+ALTER TABLE "agent_keys" ADD COLUMN "requests" bigint DEFAULT 0 NOT NULL;
