@@ -11,7 +11,7 @@ import { ledgerEntrySchema } from "../billing/contract";
 import { scrapeResponse } from "../web/contract/scrape";
 import { searchResponse } from "../web/contract/search";
 import type { Plan } from "../billing/plans";
-import { healthSchema, type Health } from "../ops/health";
+import { healthSchema, type Health } from "../ops/contract/health";
 import { requestJson, type HttpOptions } from "./http";
 
 export type SearchResponseView = z.infer<typeof searchResponse>;
@@ -41,7 +41,7 @@ export function createSearchClient(opts: HttpOptions) {
   const get = async <T extends z.ZodType>(path: string, schema: T) => schema.parse((await requestJson(opts, path)).body) as z.output<T>;
   const send = async <T extends z.ZodType>(method: string, path: string, body: unknown, schema: T, headers?: Record<string, string>) =>
     schema.parse((await requestJson(opts, path, { method, body, headers })).body) as z.output<T>;
-  const idempotency = (key: string | undefined) => (key ? { "idempotency-key": key } : undefined);
+  const idempotency = (key: string) => ({ "idempotency-key": key });
   const keyPath = (id: string) => `/keys/${encodeURIComponent(id)}`;
   return {
     /** GET /health; a degraded service (503) is reported, not thrown. */
@@ -54,8 +54,11 @@ export function createSearchClient(opts: HttpOptions) {
       return (await requestJson(opts, "/openapi.json")).body;
     },
     // API key
-    search: (input: SearchInput, idempotencyKey?: string) => send("POST", "/v1/search", input, searchResponse, idempotency(idempotencyKey)),
-    scrape: (input: ScrapeInput, idempotencyKey?: string) => send("POST", "/v1/scrape", input, scrapeResponse, idempotency(idempotencyKey)),
+    // Paid calls always carry an Idempotency-Key (a new one when none is given): a retry is charged once.
+    search: (input: SearchInput, idempotencyKey: string = crypto.randomUUID()) =>
+      send("POST", "/v1/search", input, searchResponse, idempotency(idempotencyKey)),
+    scrape: (input: ScrapeInput, idempotencyKey: string = crypto.randomUUID()) =>
+      send("POST", "/v1/scrape", input, scrapeResponse, idempotency(idempotencyKey)),
     validate: () => get("/v1/validate", validateResponse),
     // Owner token
     listKeys: () => get("/keys", searchKeyListSchema),
@@ -70,7 +73,7 @@ export function createSearchClient(opts: HttpOptions) {
     // Owner token of an administrator
     findKeys: (query: string) => get(`/admin/keys?query=${encodeURIComponent(query)}`, z.array(adminSearchKeySchema)),
     setPlan: (id: string, plan: Plan) => send("PUT", `/admin${keyPath(id)}/plan`, { plan }, adminSearchKeySchema),
-    addCredits: (id: string, grant: { amount: number; note?: string }, idempotencyKey?: string) =>
+    addCredits: (id: string, grant: { amount: number; note?: string }, idempotencyKey: string = crypto.randomUUID()) =>
       send("POST", `/admin${keyPath(id)}/credits`, grant, addCreditsResponse, idempotency(idempotencyKey)),
   };
 }
