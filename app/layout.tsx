@@ -3,7 +3,9 @@ import "@fontsource-variable/jetbrains-mono";
 import "./globals.css";
 import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
+import { KillSwitchNotice } from "@/components/shell/kill-switch-notice";
 import { SiteHeader } from "@/components/shell/site-header";
+import { Toaster } from "@/components/ui/toaster";
 import { APP_ICONS } from "@/components/shell/site-files";
 import { THEME_BACKGROUND, themeScript } from "@/components/shell/theme";
 import { Providers } from "./providers";
@@ -28,7 +30,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, run before paint to avoid a theme flash */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
-      <body className="min-h-dvh">
+      {/* A page holding the trading terminal ([data-layout=terminal]) takes the full width and, on wide screens, exactly the viewport's height. */}
+      <body className="flex min-h-dvh flex-col lg:has-[[data-layout=terminal]]:h-dvh">
         <Providers>
           <a
             href="#main"
@@ -37,9 +40,15 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           <SiteHeader />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-8 outline-none sm:px-6 sm:py-10">
+          <KillSwitchNotice />
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10 has-[[data-layout=terminal]]:min-h-0 has-[[data-layout=terminal]]:max-w-none has-[[data-layout=terminal]]:p-0"
+          >
             {children}
           </main>
+          <Toaster />
         </Providers>
       </body>
     </html>

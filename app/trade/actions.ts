@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { cancelOrderParams, idempotencyHeaders, placeOrderBody, type OrderView, type ParentOrderView } from "@/lib/trading/contract/orders";
 import { openPairBody, pairIdParam, type PairView } from "@/lib/trading/contract/pairs";
-import { closePositionBody } from "@/lib/trading/contract/positions";
+import { closePositionBody, positionExitsBody, positionSymbolParam, type PositionExitsResult } from "@/lib/trading/contract/positions";
 import type { TradingClient } from "@/lib/client/trading";
 import { deskTradingClient, ownerAction, ownerTradingClient, refusal, type ActionResult } from "@/lib/dashboard/api";
 import { killSwitchView, type KillSwitchPanel } from "@/lib/dashboard/kill-switch-view";
@@ -47,6 +47,19 @@ export async function closePositionAction(input: {
     desk("close the position", z.object({ position: closePositionBody, idempotencyKey })),
     input,
     async (ownerId, { position, idempotencyKey: key }) => (await (await deskTradingClient(ownerId)).closePosition(position, key)).order,
+  );
+}
+
+/** Sets or replaces (null: removes) a position's take-profit and stop-loss. */
+export async function setPositionExitsAction(input: {
+  symbol: string;
+  exits: z.input<typeof positionExitsBody>;
+  idempotencyKey?: string;
+}): Promise<ActionResult<PositionExitsResult>> {
+  return ownerAction(
+    desk("set the take-profit and stop-loss", positionSymbolParam.extend({ exits: positionExitsBody, idempotencyKey })),
+    input,
+    async (ownerId, { symbol, exits, idempotencyKey: key }) => (await deskTradingClient(ownerId)).setPositionExits(symbol, exits, key),
   );
 }
 

@@ -1,5 +1,5 @@
-import { DeskSkeleton } from "@/components/shell/desk-skeleton";
+import { TerminalSkeleton } from "@/components/terminal/terminal-section";
 
 export default function Loading() {
-  return <DeskSkeleton label="Loading the trade desk" narrow="left" />;
+  return <TerminalSkeleton label="Loading the trade desk" />;
 }

@@ -5,7 +5,8 @@
 // are applied as updates, so the owner's zoom and scroll survive every refresh of the data.
 
 import { useEffect, useRef, useState } from "react";
-import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from "lightweight-charts";
+import type { CandlestickData, HistogramData, IChartApi, IPriceLine, ISeriesApi, MouseEventParams, UTCTimestamp } from "lightweight-charts";
+import { LOCALE } from "@/lib/format/locale";
 import { parseTheme, type Theme } from "@/components/shell/theme";
 import { CHART_COLORS, type ChartColors } from "./chart-colors";
 import { planChartUpdate, type ChartBar } from "./chart-bars";
@@ -26,6 +27,27 @@ export interface CandleChartProps {
   priceDecimals: number;
   /** Called with the bar under the crosshair, or null when the pointer leaves. */
   onHover(bar: ChartBar | null): void;
+  /** Horizontal price lines (the owner's orders, entries, liquidation prices). */
+  lines?: readonly PriceLine[];
+}
+
+export interface PriceLine {
+  price: number;
+  /** The label on the price axis, e.g. "Buy 0.5" or "Liq.". */
+  title: string;
+  tone: "buy" | "sell" | "entry" | "liquidation";
+}
+
+const NO_LINES: readonly PriceLine[] = [];
+
+/** A price with thousands separators and the market's decimals, for the price axis and the crosshair. */
+function priceFormatter(decimals: number): (price: number) => string {
+  const format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return (price) => format.format(price);
+}
+
+function lineColor(tone: PriceLine["tone"], colors: ChartColors): string {
+  return { buy: colors.up, sell: colors.down, entry: colors.text, liquidation: colors.warning }[tone];
 }
 
 function documentTheme(): Theme {
@@ -71,7 +93,7 @@ function draw(handle: ChartHandle, bars: readonly ChartBar[], dataKey: string): 
   handle.dataKey = dataKey;
 }
 
-export function CandleChart({ bars, dataKey, priceDecimals, onHover }: CandleChartProps) {
+export function CandleChart({ bars, dataKey, priceDecimals, onHover, lines = NO_LINES }: CandleChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<ChartHandle | null>(null);
   const [drawn, setDrawn] = useState<string | null>(null);
@@ -132,7 +154,26 @@ export function CandleChart({ bars, dataKey, priceDecimals, onHover }: CandleCha
   useEffect(() => {
     if (!handle) return;
     handle.candles.applyOptions({ priceFormat: { type: "price", precision: priceDecimals, minMove: 10 ** -priceDecimals } });
+    handle.chart.applyOptions({ localization: { locale: LOCALE, priceFormatter: priceFormatter(priceDecimals) } });
   }, [handle, priceDecimals]);
+
+  useEffect(() => {
+    if (!handle) return;
+    const colors = CHART_COLORS[documentTheme()];
+    const drawnLines: IPriceLine[] = lines.map((line) =>
+      handle.candles.createPriceLine({
+        price: line.price,
+        title: line.title,
+        color: lineColor(line.tone, colors),
+        lineWidth: 1,
+        lineStyle: line.tone === "entry" ? 0 : 2,
+        axisLabelVisible: true,
+      }),
+    );
+    return () => {
+      for (const line of drawnLines) handle.candles.removePriceLine(line);
+    };
+  }, [handle, lines]);
 
   useEffect(() => {
     if (!handle) return;

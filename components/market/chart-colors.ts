@@ -10,6 +10,8 @@ export interface ChartColors {
   down: string;
   upVolume: string;
   downVolume: string;
+  /** Liquidation price lines. */
+  warning: string;
 }
 
 export const CHART_COLORS: Record<Theme, ChartColors> = {
@@ -21,6 +23,7 @@ export const CHART_COLORS: Record<Theme, ChartColors> = {
     down: "#f0736a",
     upVolume: "rgba(63,196,138,0.35)",
     downVolume: "rgba(240,115,106,0.35)",
+    warning: "#e8b04a",
   },
   light: {
     background: "#ffffff",
@@ -30,5 +33,6 @@ export const CHART_COLORS: Record<Theme, ChartColors> = {
     down: "#c7392f",
     upVolume: "rgba(31,138,91,0.3)",
     downVolume: "rgba(199,57,47,0.3)",
+    warning: "#b7791f",
   },
 };

@@ -7,9 +7,10 @@ import { useMemo, useState } from "react";
 import { CandlestickChartIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { SegmentedControl } from "@/components/ui/segmented-control";
 import { cn } from "@/components/ui/cn";
 import type { Candle, CandleInterval } from "@/lib/client/market-data";
-import { CandleChart } from "./candle-chart";
+import { CandleChart, type PriceLine } from "./candle-chart";
 import type { ChartBar } from "./chart-bars";
 import { LOCALE } from "@/lib/format/locale";
 
@@ -59,40 +60,23 @@ export interface ChartPanelProps {
   onInterval(interval: CandleInterval): void;
   priceDecimals: number;
   error: string | null;
+  /** Horizontal lines at the owner's order, entry and liquidation prices. */
+  lines?: readonly PriceLine[];
 }
 
-export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimals, error }: ChartPanelProps) {
+export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimals, error, lines = [] }: ChartPanelProps) {
   const bars = useMemo(() => (candles ?? []).map(toBar), [candles]);
   const [hovered, setHovered] = useState<ChartBar | null>(null);
   return (
-    <section aria-labelledby="chart-title" className="flex flex-col rounded-lg border bg-card">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-2">
+    <section aria-labelledby="chart-title" className="flex h-full min-h-0 flex-col rounded-lg border bg-card">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-1.5">
         <h2 id="chart-title" className="text-sm font-semibold">
           Price
         </h2>
-        <div role="radiogroup" aria-label="Candle interval" className="flex gap-0.5 rounded-md bg-muted p-0.5">
-          {INTERVALS.map((value) => (
-            // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with radio semantics inside a radiogroup (WAI-ARIA radio group pattern)
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={value === interval}
-              onClick={() => onInterval(value)}
-              className={cn(
-                "rounded px-2 py-0.5 font-mono text-xs",
-                value === interval ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
-      </header>
-      <div className="min-h-5 px-3 pt-2">
         <Legend bar={hovered ?? bars.at(-1)} priceDecimals={priceDecimals} />
-      </div>
-      <div className="relative h-72 px-1 pb-1 sm:h-96">
+        <SegmentedControl label="Candle interval" options={INTERVALS} value={interval} onChange={onInterval} mono />
+      </header>
+      <div className="relative min-h-0 flex-1 px-1 pb-1">
         {error && !candles ? (
           <EmptyState role="alert" icon={CandlestickChartIcon} title="Candles could not be read" description={error} className="h-full border-0" />
         ) : candles && candles.length === 0 ? (
@@ -105,11 +89,11 @@ export function ChartPanel({ symbol, candles, interval, onInterval, priceDecimal
         ) : (
           <>
             {!candles ? <Skeleton className="absolute inset-1" /> : null}
-            <CandleChart bars={bars} dataKey={`${symbol} ${interval}`} priceDecimals={priceDecimals} onHover={setHovered} />
+            <CandleChart bars={bars} dataKey={`${symbol} ${interval}`} priceDecimals={priceDecimals} onHover={setHovered} lines={lines} />
           </>
         )}
       </div>
-      <p className="border-t px-3 py-1.5 text-[0.7rem] text-muted-foreground">
+      <p className="border-t px-3 py-1 text-[0.7rem] text-muted-foreground">
         Chart by{" "}
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-foreground">
           TradingView

@@ -10,7 +10,7 @@ import { BOOK_DEPTH, loadSparklines } from "./queries";
 // The markets pages' server reads: through the trading API the dashboard is configured with (this
 // server's by default), like any other client of it.
 
-type Loaded<T> = ({ ok: true } & T) | { ok: false; failure: ApiFailure };
+export type Loaded<T> = ({ ok: true } & T) | { ok: false; failure: ApiFailure };
 
 async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
   // Market data is read for each request, never at build time.
@@ -34,13 +34,17 @@ export function loadMarkets(): Promise<Loaded<{ pairs: TokenPair[]; sparklines: 
   });
 }
 
-/** One market and its book at the opening group (null when the book alone could not be read: the page reads it again live). Pair null: no such market. */
-export function loadMarket(symbol: string): Promise<Loaded<{ pair: TokenPair | null; book: AggregatedBook | null }>> {
+/**
+ * Every market, and one with its book at the opening group (book null when it alone could not be read:
+ * the page reads it again live). `symbol` null: the first market. Pair null: no such market.
+ */
+export function loadMarket(symbol: string | null): Promise<Loaded<{ pairs: TokenPair[]; pair: TokenPair | null; book: AggregatedBook | null }>> {
   return load(async () => {
     const client = publicClients().marketData;
-    const pair = (await client.tokenPairs()).find((p) => p.symbol === symbol) ?? null;
-    if (!pair) return { pair, book: null };
-    const book = await client.book({ symbol, depth: BOOK_DEPTH, group: defaultGroup(pair.tickSize, marketPrice(pair)) }).catch(() => null);
-    return { pair, book };
+    const pairs = await client.tokenPairs();
+    const pair = (symbol === null ? pairs[0] : pairs.find((p) => p.symbol === symbol)) ?? null;
+    if (!pair) return { pairs, pair, book: null };
+    const book = await client.book({ symbol: pair.symbol, depth: BOOK_DEPTH, group: defaultGroup(pair.tickSize, marketPrice(pair)) }).catch(() => null);
+    return { pairs, pair, book };
   });
 }

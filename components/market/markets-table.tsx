@@ -8,7 +8,7 @@ import type { Candle, TokenPair } from "@/lib/client/market-data";
 import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/components/ui/cn";
 import { formatChange, formatCompactUsd, formatDecimal, formatFunding, signOf } from "./format";
 import { useMarketApi } from "./market-api";
@@ -17,12 +17,13 @@ import { toMarketRows } from "./market-rows";
 import { sparklinesQuery, tokenPairsQuery } from "./queries";
 import { Sparkline } from "./sparkline";
 
-const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
+// Volume and funding give way on a phone (the market's page shows both).
+const COLUMNS: { key: SortKey; label: string; numeric: boolean; tier?: string }[] = [
   { key: "symbol", label: "Market", numeric: false },
   { key: "price", label: "Price", numeric: true },
   { key: "change24h", label: "24h change", numeric: true },
-  { key: "volume24h", label: "24h volume", numeric: true },
-  { key: "fundingRate", label: "Funding", numeric: true },
+  { key: "volume24h", label: "24h volume", numeric: true, tier: COLUMN.secondary },
+  { key: "fundingRate", label: "Funding", numeric: true, tier: COLUMN.secondary },
 ];
 
 export function marketHref(symbol: string): string {
@@ -33,7 +34,10 @@ function SortHeader({ column, order, onSort }: { column: (typeof COLUMNS)[number
   const active = order.key === column.key;
   const Arrow = order.direction === "asc" ? ArrowUpIcon : ArrowDownIcon;
   return (
-    <TableHead aria-sort={active ? (order.direction === "asc" ? "ascending" : "descending") : "none"} className={column.numeric ? "text-right" : undefined}>
+    <TableHead
+      aria-sort={active ? (order.direction === "asc" ? "ascending" : "descending") : "none"}
+      className={cn(column.numeric && "text-right", column.tier)}
+    >
       <button
         type="button"
         onClick={() => onSort(column.key)}
@@ -63,8 +67,8 @@ function MarketTableRow({ row }: { row: MarketRow }) {
       <TableCell className={cn("text-right align-middle font-mono tabular-nums", change > 0 && "text-success", change < 0 && "text-destructive")}>
         {formatChange(row.change24h)}
       </TableCell>
-      <TableCell className="text-right align-middle font-mono tabular-nums">{formatCompactUsd(row.volume24h)}</TableCell>
-      <TableCell className="text-right align-middle font-mono tabular-nums">{formatFunding(row.fundingRate)}</TableCell>
+      <TableCell className={cn("text-right align-middle font-mono tabular-nums", COLUMN.secondary)}>{formatCompactUsd(row.volume24h)}</TableCell>
+      <TableCell className={cn("text-right align-middle font-mono tabular-nums", COLUMN.secondary)}>{formatFunding(row.fundingRate)}</TableCell>
       <TableCell className="hidden py-1 align-middle sm:table-cell">
         <Sparkline closes={row.closes} rising={change >= 0} label={`${row.symbol}, last 24 hours`} />
       </TableCell>

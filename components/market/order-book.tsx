@@ -1,8 +1,8 @@
 "use client";
 
-// The aggregated book: asks above the spread, bids below, each level with its size split by venue in
-// the depth bar. Clicking a level hands its price to the order ticket (ticket-link.tsx); levels holding
-// the owner's orders get a dot once the trade desk reports them.
+// The aggregated book: asks above the spread, bids below, each level's depth bar in its side's colour
+// with the venues' shares of it along its bottom edge. Clicking a level hands its price to the order
+// ticket (ticket-link.tsx); levels holding the owner's orders get a dot once the trade desk reports them.
 
 import type { CSSProperties } from "react";
 import { BookOpenIcon } from "lucide-react";
@@ -27,29 +27,28 @@ export interface BookFormat {
   venues: readonly string[];
 }
 
-/** The depth bar: the level's size against the largest shown, split into one segment per venue. */
-function depthBar(level: Level, maxSize: number, venues: readonly string[]): CSSProperties {
+/** Each venue's share of a level, in the venue's colour: a thin strip along the bottom of the level. */
+function venueShares(level: Level, venues: readonly string[]): CSSProperties {
   const total = Number(level.size);
-  const width = maxSize > 0 ? (total / maxSize) * 100 : 0;
   let at = 0;
   const stops: string[] = [];
   for (const venue of venues) {
     const size = Number(level.venues[venue] ?? 0);
     if (size <= 0 || total <= 0) continue;
     const to = at + (size / total) * 100;
-    const { bar } = venueColor(venues, venue);
-    stops.push(`${bar} ${at.toFixed(2)}% ${to.toFixed(2)}%`);
+    stops.push(`${venueColor(venues, venue).dot} ${at.toFixed(2)}% ${to.toFixed(2)}%`);
     at = to;
   }
-  return { width: `${width.toFixed(2)}%`, backgroundImage: stops.length ? `linear-gradient(to left, ${stops.join(", ")})` : undefined };
+  return { backgroundImage: stops.length ? `linear-gradient(to left, ${stops.join(", ")})` : undefined };
 }
 
 function BookLevelRow({ level, side, maxSize, format }: { level: Level; side: BookSide; maxSize: number; format: BookFormat }) {
   const { pickPrice, ownOrderPrices } = useTicketLink();
   const price = formatDecimal(level.price, format.priceDecimals);
   const quoting = Object.keys(level.venues);
+  const width = `${(maxSize > 0 ? (Number(level.size) / maxSize) * 100 : 0).toFixed(2)}%`;
   return (
-    <li>
+    <li className="shrink-0">
       <button
         type="button"
         data-testid="book-level"
@@ -58,30 +57,29 @@ function BookLevelRow({ level, side, maxSize, format }: { level: Level; side: Bo
         data-venues={quoting.join(" ")}
         onClick={() => pickPrice(level.price, side)}
         aria-label={`${side === "ask" ? "Ask" : "Bid"} ${price}, size ${level.size} (${quoting.join(", ")}): use this price`}
-        className="relative grid h-6 w-full grid-cols-3 items-center gap-2 px-3 text-right font-mono text-xs tabular-nums hover:bg-accent focus-visible:bg-accent"
+        className="relative grid h-5 w-full grid-cols-3 items-center gap-2 px-3 text-right font-mono text-xs tabular-nums hover:bg-accent focus-visible:bg-accent"
       >
-        <span aria-hidden="true" className="absolute inset-y-0.5 right-0" style={depthBar(level, maxSize, format.venues)} />
-        <span className={cn("relative flex items-center justify-start gap-1.5", side === "ask" ? "text-destructive" : "text-success")}>
+        {/* The depth bar in the side's colour, the venues' shares of the level along its bottom edge. */}
+        <span aria-hidden="true" className={cn("absolute inset-y-px right-0", side === "ask" ? "bg-destructive/15" : "bg-success/15")} style={{ width }}>
+          <span className="absolute inset-x-0 bottom-0 h-0.5" style={venueShares(level, format.venues)} />
+        </span>
+        <span className={cn("relative flex items-center justify-start gap-1.5 font-medium", side === "ask" ? "text-destructive" : "text-success")}>
           {ownOrderPrices.has(level.price) ? <span className="size-1.5 rounded-full bg-foreground" title="Your order rests here" /> : null}
           {price}
         </span>
-        <span className="relative">{formatDecimal(level.size, format.sizeDecimals)}</span>
-        <span className="relative text-muted-foreground">{formatDecimal(level.total, format.sizeDecimals)}</span>
+        <span className="relative text-foreground">{formatDecimal(level.size, format.sizeDecimals)}</span>
+        <span className="relative text-foreground/70">{formatDecimal(level.total, format.sizeDecimals)}</span>
       </button>
     </li>
   );
 }
 
-function Side({ levels, side, rows, maxSize, format }: { levels: readonly Level[]; side: BookSide; rows: number; maxSize: number; format: BookFormat }) {
-  // Asks are listed worst first, so the best ask sits just above the spread. Both sides keep the height
-  // of the longer one, so the spread does not jump when a level comes or goes.
+function Side({ levels, side, maxSize, format }: { levels: readonly Level[]; side: BookSide; maxSize: number; format: BookFormat }) {
+  // Asks are listed worst first, so the best ask sits just above the spread. Each side takes half the
+  // panel whatever the grouping; the levels farthest from the spread are cut off first.
   const shown = side === "ask" ? [...levels].reverse() : levels;
   return (
-    <ol
-      aria-label={side === "ask" ? "Asks" : "Bids"}
-      className={cn("flex min-h-0 flex-col", side === "ask" && "justify-end")}
-      style={{ height: `${rows * 1.5}rem` }}
-    >
+    <ol aria-label={side === "ask" ? "Asks" : "Bids"} className={cn("flex min-h-0 flex-1 basis-0 flex-col overflow-hidden", side === "ask" && "justify-end")}>
       {shown.map((level) => (
         <BookLevelRow key={level.price} level={level} side={side} maxSize={maxSize} format={format} />
       ))}
@@ -147,11 +145,10 @@ export interface OrderBookProps {
 export function OrderBook({ book, format, group, onGroup, error }: OrderBookProps) {
   const levels = book ? [...book.bids, ...book.asks] : [];
   const maxSize = levels.reduce((max, level) => Math.max(max, Number(level.size)), 0);
-  const rows = book ? Math.max(book.bids.length, book.asks.length) : 0;
   return (
-    <section aria-labelledby="book-title" className="flex flex-col rounded-lg border bg-card" data-testid="order-book">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-2">
-        <h2 id="book-title" className="text-sm font-semibold">
+    <section aria-labelledby="book-title" className="flex h-full min-h-0 flex-col" data-testid="order-book">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-1.5">
+        <h2 id="book-title" className="sr-only">
           Order book
         </h2>
         <GroupSelect group={group} onGroup={onGroup} tickSize={format.tickSize} />
@@ -173,11 +170,11 @@ export function OrderBook({ book, format, group, onGroup, error }: OrderBookProp
       ) : book.bids.length === 0 && book.asks.length === 0 ? (
         <EmptyState icon={BookOpenIcon} title="The book is empty" description="No venue quotes this market right now." className="m-3 border-0" />
       ) : (
-        <>
-          <Side levels={book.asks} side="ask" rows={rows} maxSize={maxSize} format={format} />
+        <div className="flex min-h-0 flex-1 flex-col">
+          <Side levels={book.asks} side="ask" maxSize={maxSize} format={format} />
           <Spread book={book} format={format} />
-          <Side levels={book.bids} side="bid" rows={rows} maxSize={maxSize} format={format} />
-        </>
+          <Side levels={book.bids} side="bid" maxSize={maxSize} format={format} />
+        </div>
       )}
     </section>
   );

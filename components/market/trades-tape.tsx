@@ -20,11 +20,9 @@ export interface TradesTapeProps {
 
 export function TradesTape({ trades, venues, priceDecimals, sizeDecimals, error }: TradesTapeProps) {
   return (
-    <section aria-labelledby="tape-title" className="flex flex-col rounded-lg border bg-card" data-testid="trades-tape">
-      <header className="border-b px-3 py-2">
-        <h2 id="tape-title" className="text-sm font-semibold">
-          Trades
-        </h2>
+    <section aria-labelledby="tape-title" className="flex h-full min-h-0 flex-col" data-testid="trades-tape">
+      <header className="sr-only">
+        <h2 id="tape-title">Trades</h2>
       </header>
       <div className="grid grid-cols-[1fr_1fr_auto] gap-2 px-3 py-1 text-right text-[0.7rem] uppercase tracking-wide text-muted-foreground">
         <span className="text-left">Price</span>
@@ -42,7 +40,7 @@ export function TradesTape({ trades, venues, priceDecimals, sizeDecimals, error 
       ) : trades.length === 0 ? (
         <EmptyState icon={ActivityIcon} title="No trades yet" description="Trades on any venue appear here as they happen." className="m-3 border-0" />
       ) : (
-        <ol className="max-h-80 overflow-y-auto" aria-label="Recent trades, newest first">
+        <ol className="min-h-0 flex-1 overflow-y-auto" aria-label="Recent trades, newest first">
           {trades.map((trade) => (
             <li
               key={trade.id}

@@ -39,13 +39,33 @@ export interface LiveStreamOptions<T> extends Omit<EventStreamOptions<StreamMess
 
 const RETRY_MS = 5_000;
 
+/**
+ * Whether the page is on screen. A browser holds at most six connections to one host (HTTP/1.1), and
+ * each open stream keeps one: a page in a background tab lets go of its streams (and polls instead), so
+ * the tab in front still has connections for its requests.
+ */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== "hidden");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  return visible;
+}
+
 /** Follows a numbered event stream: reopens it on a gap, a malformed event or a failure; says whether it is live. */
-export function useEventStream<M extends NumberedMessage>({ url, events, parse, onMessage }: EventStreamOptions<M>): { live: boolean } {
+export function useEventStream<M extends NumberedMessage>({ url: givenUrl, events, parse, onMessage }: EventStreamOptions<M>): { live: boolean } {
   const [live, setLive] = useState(false);
   const eventList = events.join(",");
+  const url = usePageVisible() ? givenUrl : null;
 
   useEffect(() => {
-    if (!url || typeof EventSource === "undefined") return;
+    if (!url || typeof EventSource === "undefined") {
+      setLive(false);
+      return;
+    }
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let lastSeq: number | null = null;

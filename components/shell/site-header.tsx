@@ -8,7 +8,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       {/* On a phone the nav takes its own scrollable row beneath the brand and the toggle. */}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:h-14 sm:flex-nowrap sm:px-6">
+      <div className="mx-auto flex max-w-6xl [body:has([data-layout=terminal])_&]:max-w-none flex-wrap items-center gap-x-6 px-4 sm:h-14 sm:flex-nowrap sm:px-6">
         <Link href="/" className="flex h-14 items-center gap-2 rounded-md text-base font-semibold tracking-tight sm:h-auto">
           <ChartCandlestickIcon className="size-5 text-primary" aria-hidden="true" />
           Bourse

@@ -25,7 +25,7 @@ export interface CloseTarget {
 export function ClosePositionDialog({ target, onClosed, onCancel }: { target: CloseTarget; onClosed: (order: ParentOrderView) => void; onCancel: () => void }) {
   const [text, setText] = useState(target.size);
   const [submitted, setSubmitted] = useState(false);
-  const action = useDeskAction();
+  const action = useDeskAction(text);
   const parsed = closeQuantity(text, target.size, target.lotSize);
 
   function close(event: React.FormEvent) {

@@ -59,20 +59,25 @@ export function SelectField<V extends string>({
   options,
   onChange,
   disabled,
+  compact,
 }: {
   label: string;
   value: V;
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
   disabled?: boolean;
+  /** Label beside the select, for a filter in a toolbar. */
+  compact?: boolean;
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <div className={compact ? "flex items-center gap-2" : "flex flex-col gap-1.5"}>
+      <Label htmlFor={id} className={compact ? "shrink-0 text-xs text-muted-foreground" : undefined}>
+        {label}
+      </Label>
       <select
         id={id}
-        className={selectClass}
+        className={cn(selectClass, compact && "h-8 text-xs")}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? value)}
@@ -84,5 +89,25 @@ export function SelectField<V extends string>({
         ))}
       </select>
     </div>
+  );
+}
+
+/** A labelled checkbox. */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className={cn("flex items-center gap-2 text-sm", disabled && "text-muted-foreground")}>
+      <input type="checkbox" className="size-4 accent-primary" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
   );
 }

@@ -46,7 +46,7 @@ export function OrderResult({ order, format, title }: { order: ParentOrderView; 
                 {child.averagePrice === null ? "" : ` at ${formatAmount(child.averagePrice, format === undefined ? undefined : format.priceDecimals + 2)}`} ·
                 fees {formatUsd(child.fees)}
               </span>
-              {child.reason ? <span className="text-muted-foreground">{reasonWords(child.reason)}</span> : null}
+              {child.reason ? <span className="text-muted-foreground">{child.rejectReason ?? reasonWords(child.reason)}</span> : null}
             </li>
           ))}
         </ul>

@@ -4,29 +4,37 @@
 // reduce-only, a venue or smart routing; a preview of the route and its fees before sending, and a
 // confirmation for large orders. The answer is shown in words with the child order each venue got.
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { placeOrderAction } from "@/app/trade/actions";
-import type { ParentOrderView } from "@/lib/trading/contract/orders";
+import type { ParentOrderView, PlaceOrderInput } from "@/lib/trading/contract/orders";
 import type { TokenPair } from "@/lib/client/market-data";
 import type { PickedPrice } from "@/components/market/ticket-link";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-alert";
-import { DecimalField, SelectField } from "./fields";
+import { Checkbox, DecimalField, SelectField } from "./fields";
 import { marketFormat } from "./market-formats";
 import { OrderResult } from "./order-result";
+import { MarginSummary } from "./margin-summary";
+
+// Loaded when a large order asks for confirmation: the dialog library is not part of the page's first load.
+const LargeOrderDialog = dynamic(() => import("./large-order-dialog").then((m) => m.LargeOrderDialog));
 import { RoutingPreview } from "./routing-preview";
+import { DEFAULT_LEVERAGE, useHeldLeverage } from "./use-held-leverage";
 import {
   DEFAULT_SLIPPAGE_PERCENT,
   emptyDraft,
   isLargeOrder,
+  leverageChoices,
   ORDER_TYPES,
   parseTicket,
+  takesExits,
+  takesPostOnly,
+  timeInForceChoices,
   usesPrice,
   usesSlippage,
   usesTrigger,
@@ -35,7 +43,8 @@ import {
   type TicketDraft,
   type TicketField,
 } from "./ticket-form";
-import { formatUsd, sideWords, typeWords } from "./trade-words";
+import { toast } from "@/components/ui/toaster";
+import { formatUsd, orderNotice, sideWords, typeWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 
 const SIDES = [
@@ -49,28 +58,35 @@ function withPickedPrice(draft: TicketDraft, price: string): TicketDraft {
   return { ...draft, type, price };
 }
 
+/** "Buy 0.5 BTC (market), about $32,000.00, smart-routed, taking about $3,200.00 of margin at 10×." */
+function largeOrderSummary(order: PlaceOrderInput, notional: string, base: string, leverage: number): string {
+  const where = order.preferredExchange ? ` on ${order.preferredExchange}` : ", smart-routed";
+  const margin = formatUsd((Number(notional) / leverage).toFixed(2));
+  return `${sideWords(order.side)} ${order.quantity} ${base} (${typeWords(order.type).toLowerCase()}), about ${formatUsd(notional)}${where}, taking about ${margin} of margin at ${leverage}×.`;
+}
+
 export interface OrderTicketProps {
   pair: TokenPair;
   /** The price of the last book level clicked, on a market's page. */
   picked?: PickedPrice | null;
   signedIn: boolean;
-  /** Above the fields, e.g. the desk's market picker. */
-  header?: ReactNode;
 }
 
-export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTicketProps) {
+export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps) {
   const pathname = usePathname();
-  const [draft, setDraft] = useState<TicketDraft>(emptyDraft);
+  const [draft, setDraft] = useState<TicketDraft>(() => ({ ...emptyDraft(), leverage: String(Math.min(DEFAULT_LEVERAGE, pair.maxLeverage)) }));
+  useHeldLeverage(pair.symbol, signedIn, (leverage) => setDraft((d) => ({ ...d, leverage: String(leverage) })));
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ParentOrderView | null>(null);
-  const action = useDeskAction();
+  const action = useDeskAction(draft);
 
   useEffect(() => {
     if (picked) setDraft((d) => withPickedPrice(d, picked.price));
   }, [picked]);
 
   const venue = pair.venues.find((v) => v.venue === draft.venue);
+  const maxLeverage = venue?.maxLeverage ?? pair.maxLeverage;
   const market = {
     symbol: pair.symbol,
     base: pair.base,
@@ -90,6 +106,7 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
     return submitted || typed ? (parsed.errors[field] ?? null) : null;
   };
   const previewQuantity = parsed.ok ? parsed.order.quantity : parsed.quantity;
+  const previewLimit = usesPrice(draft.type) && parsed.ok ? (parsed.order.price ?? null) : null;
 
   function send() {
     if (!parsed.ok) return;
@@ -100,7 +117,9 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
       (placed) => {
         setResult(placed);
         setSubmitted(false);
+        toast(orderNotice(placed, pair.base));
       },
+      (refused) => toast({ title: `${sideWords(order.side)} ${order.quantity} ${pair.base}: refused`, description: refused, tone: "destructive" }),
     );
   }
 
@@ -114,16 +133,24 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
   }
 
   return (
-    <Card data-testid="order-ticket">
-      <CardHeader>
-        <CardTitle>Order ticket</CardTitle>
-        <CardDescription>{pair.symbol}: smart-routed across venues unless you pick one. Click a level in the book to take its price.</CardDescription>
+    <Card data-testid="order-ticket" className="shadow-none">
+      <CardHeader className="p-3 pb-2">
+        <CardTitle className="flex items-baseline justify-between gap-2 text-sm">
+          Order ticket <span className="text-xs font-normal text-muted-foreground">{pair.symbol}</span>
+        </CardTitle>
       </CardHeader>
-      <CardContent>
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          {header}
+      <CardContent className="p-3 pt-0">
+        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
           <ChoiceGroup legend="Side" layout="inline" choices={SIDES} value={draft.side} onChange={(side: OrderSide) => setDraft((d) => ({ ...d, side }))} />
-          <SelectField label="Order type" value={draft.type} options={ORDER_TYPES} onChange={set("type")} />
+          <div className="grid grid-cols-2 gap-2">
+            <SelectField label="Order type" value={draft.type} options={ORDER_TYPES} onChange={set("type")} />
+            <SelectField
+              label="Leverage"
+              value={draft.leverage}
+              options={leverageChoices(maxLeverage).map((l) => ({ value: String(l), label: `${l}×` }))}
+              onChange={set("leverage")}
+            />
+          </div>
           <ChoiceGroup
             legend="Size in"
             layout="inline"
@@ -175,7 +202,7 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
               onChange={set("slippagePercent")}
               placeholder={DEFAULT_SLIPPAGE_PERCENT}
               error={errorOf("slippagePercent")}
-              hint="What the book cannot fill within this move from the mark is cancelled, never filled worse."
+              hint="Beyond this move from the mark the rest is cancelled, never filled worse."
             />
           ) : null}
           <SelectField
@@ -184,12 +211,43 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
             options={[{ value: "", label: "Smart route (best price after fees)" }, ...pair.venues.map((v) => ({ value: v.venue, label: v.venue }))]}
             onChange={set("venue")}
           />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-primary" checked={draft.reduceOnly} onChange={(e) => set("reduceOnly")(e.target.checked)} />
-            Reduce only
-          </label>
+          <SelectField
+            label="Time in force"
+            value={draft.timeInForce === "" ? timeInForceChoices(draft.type)[0]!.value : draft.timeInForce}
+            options={timeInForceChoices(draft.type)}
+            onChange={set("timeInForce")}
+          />
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            <Checkbox label="Reduce only" checked={draft.reduceOnly} onChange={set("reduceOnly")} />
+            <Checkbox label="Post only" checked={draft.postOnly && takesPostOnly(draft)} disabled={!takesPostOnly(draft)} onChange={set("postOnly")} />
+          </div>
+          {takesExits(draft) ? (
+            <div className="grid grid-cols-2 gap-2">
+              <DecimalField label="Take profit" value={draft.takeProfit} onChange={set("takeProfit")} placeholder="Optional" error={errorOf("takeProfit")} />
+              <DecimalField label="Stop loss" value={draft.stopLoss} onChange={set("stopLoss")} placeholder="Optional" error={errorOf("stopLoss")} />
+            </div>
+          ) : null}
 
-          <RoutingPreview pair={pair} side={draft.side} quantity={previewQuantity} venue={draft.venue} format={format} />
+          <RoutingPreview
+            pair={pair}
+            side={draft.side}
+            quantity={previewQuantity}
+            venue={draft.venue}
+            limit={previewLimit}
+            format={format}
+            timeInForce={draft.timeInForce === "" ? timeInForceChoices(draft.type)[0]!.value : draft.timeInForce}
+            postOnly={draft.postOnly && takesPostOnly(draft)}
+          />
+          <MarginSummary
+            pair={pair}
+            side={draft.side}
+            quantity={previewQuantity}
+            venue={draft.venue}
+            limit={previewLimit}
+            leverage={Number(draft.leverage)}
+            signedIn={signedIn}
+            priceDecimals={format.priceDecimals}
+          />
 
           <FormAlert message={action.error} />
           {signedIn ? (
@@ -215,19 +273,14 @@ export function OrderTicket({ pair, picked = null, signedIn, header }: OrderTick
           ) : null}
         </form>
       </CardContent>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Send a large order?</DialogTitle>
-            <DialogDescription>
-              {parsed.ok
-                ? `${sideWords(parsed.order.side)} ${parsed.order.quantity} ${pair.base} (${typeWords(parsed.order.type).toLowerCase()}), about ${formatUsd(parsed.notional ?? "0")}${parsed.order.preferredExchange ? ` on ${parsed.order.preferredExchange}` : ", smart-routed"}.`
-                : null}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogActions onCancel={() => setConfirming(false)} onConfirm={send} pending={action.pending} label="Send order" pendingLabel="Sending…" />
-        </DialogContent>
-      </Dialog>
+      {confirming && parsed.ok ? (
+        <LargeOrderDialog
+          summary={largeOrderSummary(parsed.order, parsed.notional ?? "0", pair.base, Number(draft.leverage))}
+          pending={action.pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={send}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { COLUMN, RowDetailToggle, Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/components/ui/cn";
 import type { TokenPair } from "@/lib/client/market-data";
 import { DecimalField, SelectField } from "./fields";
@@ -23,6 +23,7 @@ import { pairsQuery } from "./queries";
 import { useDeskStreaming } from "./desk-live";
 import { formatAmount, formatUsd, pnlTone, sideWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
+import { UnreadState } from "./unread-state";
 
 const num = "text-right font-mono tabular-nums";
 
@@ -36,7 +37,7 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
   });
   const [submitted, setSubmitted] = useState(false);
   const [opened, setOpened] = useState<PairView | null>(null);
-  const action = useDeskAction();
+  const action = useDeskAction(draft);
   const maxLeverage = Math.min(...pairs.filter((p) => p.symbol === draft.longSymbol || p.symbol === draft.shortSymbol).map((p) => p.maxLeverage));
   const parsed = parsePairDraft(draft, Number.isFinite(maxLeverage) ? maxLeverage : 1);
   const errorOf = (field: "shortSymbol" | "notional" | "leverage") => (!parsed.ok && submitted ? (parsed.errors[field] ?? null) : null);
@@ -114,12 +115,76 @@ function Leg({ leg, format }: { leg: PairLegView; format: MarketFormat | undefin
   );
 }
 
+function PairRow({
+  pair,
+  formatOf,
+  pending,
+  onClose,
+}: {
+  pair: PairView;
+  formatOf(symbol: string): MarketFormat | undefined;
+  pending: boolean;
+  onClose(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const words = pairStatusWords(pair.status);
+  const status = (
+    <>
+      <Badge variant={words.tone}>{words.label}</Badge>
+      {pair.failure ? <p className="mt-1 max-w-56 text-xs text-muted-foreground">{pair.failure}</p> : null}
+    </>
+  );
+  const legs = (
+    <div className="flex flex-col gap-2">
+      {pair.legs.map((leg) => (
+        <Leg key={leg.side} leg={leg} format={formatOf(leg.symbol)} />
+      ))}
+    </div>
+  );
+  return (
+    <>
+      <TableRow data-testid="pair" data-status={pair.status}>
+        <TableCell>
+          <div className="font-medium">
+            {pair.longSymbol} / {pair.shortSymbol}
+          </div>
+          <div className="text-xs text-muted-foreground">
+            {pair.venue} · {formatUsd(pair.notionalUsd)} · {pair.leverage}×
+          </div>
+          <div className="mt-1 @xl:hidden">{status}</div>
+        </TableCell>
+        <TableCell className={COLUMN.secondary}>{status}</TableCell>
+        <TableCell className={COLUMN.secondary}>{legs}</TableCell>
+        <TableCell className={cn(num, pnlTone(pair.basketPnl))} data-testid="basket-pnl">
+          {formatUsd(pair.basketPnl, { signed: true })}
+        </TableCell>
+        <TableCell className="whitespace-nowrap text-right">
+          {pair.status === "OPEN" ? (
+            <Button size="sm" variant="outline" disabled={pending} onClick={onClose}>
+              Close pair
+            </Button>
+          ) : null}
+          <span className="@xl:hidden">
+            <RowDetailToggle open={open} onToggle={() => setOpen(!open)} label={`pair ${pair.longSymbol} / ${pair.shortSymbol}`} />
+          </span>
+        </TableCell>
+      </TableRow>
+      {open ? (
+        <tr className="border-b bg-muted/20 @xl:hidden">
+          <td colSpan={99} className="px-3 py-2">
+            {legs}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
 function PairsTable() {
   const pairs = useQuery(pairsQuery(useDeskStreaming()));
   const { formatOf } = useMarkets();
   const action = useDeskAction();
-  if (pairs.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading pairs" />;
-  if (pairs.isError) return <FormAlert message={`Pairs could not be read: ${pairs.error.message}`} />;
+  if (!pairs.isSuccess) return <UnreadState query={pairs} what="pairs" />;
   if (pairs.data.length === 0)
     return (
       <EmptyState
@@ -136,54 +201,22 @@ function PairsTable() {
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Pair</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Legs</TableHead>
+            <TableHead className={COLUMN.secondary}>Status</TableHead>
+            <TableHead className={COLUMN.secondary}>Legs</TableHead>
             <TableHead className="text-right">Basket PnL</TableHead>
             <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>
-          {pairs.data.map((pair) => {
-            const words = pairStatusWords(pair.status);
-            return (
-              <TableRow key={pair.id} data-testid="pair" data-status={pair.status}>
-                <TableCell>
-                  <div className="font-medium">
-                    {pair.longSymbol} / {pair.shortSymbol}
-                  </div>
-                  <div className="text-xs text-muted-foreground">
-                    {pair.venue} · {formatUsd(pair.notionalUsd)} · {pair.leverage}×
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={words.tone}>{words.label}</Badge>
-                  {pair.failure ? <p className="mt-1 max-w-56 text-xs text-muted-foreground">{pair.failure}</p> : null}
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-col gap-2">
-                    {pair.legs.map((leg) => (
-                      <Leg key={leg.side} leg={leg} format={formatOf(leg.symbol)} />
-                    ))}
-                  </div>
-                </TableCell>
-                <TableCell className={cn(num, pnlTone(pair.basketPnl))} data-testid="basket-pnl">
-                  {formatUsd(pair.basketPnl, { signed: true })}
-                </TableCell>
-                <TableCell>
-                  {pair.status === "OPEN" ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={action.pending}
-                      onClick={() => action.run(() => closePairAction({ id: pair.id, idempotencyKey: newIdempotencyKey() }))}
-                    >
-                      Close pair
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {pairs.data.map((pair) => (
+            <PairRow
+              key={pair.id}
+              pair={pair}
+              formatOf={formatOf}
+              pending={action.pending}
+              onClose={() => action.run(() => closePairAction({ id: pair.id, idempotencyKey: newIdempotencyKey() }))}
+            />
+          ))}
         </TableBody>
       </Table>
     </div>

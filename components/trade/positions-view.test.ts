@@ -17,6 +17,9 @@ const position = (venue: string, over: Partial<PositionView> = {}): PositionView
   margin: "641",
   maintenanceMargin: "32",
   leverage: "10",
+  takeProfit: null,
+  stopLoss: null,
+  openedBy: [],
   ...over,
 });
 

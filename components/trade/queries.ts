@@ -10,6 +10,7 @@ import { pairSchema } from "@/lib/trading/contract/pairs";
 import { balanceSchema, positionSchema } from "@/lib/trading/contract/positions";
 import { killSwitchPanelSchema } from "@/lib/dashboard/kill-switch-view";
 import { deskJson } from "@/components/swap/queries";
+import { KILL_SWITCH_KEY, KILL_SWITCH_POLL_MS } from "./kill-switch-read";
 
 const LIVE_MS = 2_000;
 const SLOW_MS = 5_000;
@@ -34,6 +35,15 @@ export const openOrdersQuery = (symbol?: string, streaming = false) =>
     staleTime: 0,
   });
 
+/** Every venue's part of the owner's orders, newest first: the order history, and the fills among it. */
+export const orderHistoryQuery = (streaming = false) =>
+  queryOptions({
+    queryKey: ["trade", "history"],
+    queryFn: () => deskJson("/trade/history", z.array(orderSchema)),
+    refetchInterval: every(SLOW_MS, streaming),
+    staleTime: 0,
+  });
+
 export const balancesQuery = (streaming = false) =>
   queryOptions({
     queryKey: ["trade", "balances"],
@@ -52,9 +62,9 @@ export const pairsQuery = (streaming = false) =>
 
 export const killSwitchQuery = () =>
   queryOptions({
-    queryKey: ["trade", "kill-switch"],
+    queryKey: KILL_SWITCH_KEY,
     queryFn: () => deskJson("/trade/kill-switch", killSwitchPanelSchema),
-    refetchInterval: SLOW_MS,
+    refetchInterval: KILL_SWITCH_POLL_MS,
     staleTime: 0,
   });
 
@@ -64,7 +74,13 @@ export function refreshDesk(queryClient: QueryClient): Promise<void> {
 }
 
 /** The reads an account change makes stale (not the kill switch: only the owner moves it). */
-export const ACCOUNT_READ_KEYS = [positionsQuery().queryKey, ["trade", "orders"], balancesQuery().queryKey, pairsQuery().queryKey] as const;
+export const ACCOUNT_READ_KEYS = [
+  positionsQuery().queryKey,
+  ["trade", "orders"],
+  orderHistoryQuery().queryKey,
+  balancesQuery().queryKey,
+  pairsQuery().queryKey,
+] as const;
 
 /** On an account stream event: the account reads are stale, and those on screen refetch now. */
 export async function refreshAccountReads(queryClient: QueryClient): Promise<void> {

@@ -1,7 +1,8 @@
 "use client";
 
 // What the ticket's order would do if it filled now: the split across venues (GET /aggregated/routing,
-// the same logic smart routing uses) or the chosen venue's own price, and the fees it would pay.
+// the same logic smart routing uses) or the chosen venue's own price, and the fees it would pay; for a
+// limit order only what fills at or better than its limit (preview-estimate.ts).
 
 import { useQuery } from "@tanstack/react-query";
 import { useDebounced } from "@/components/swap/use-debounced";
@@ -9,9 +10,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useMarketApi } from "@/components/market/market-api";
 import { routingQuery } from "@/components/market/queries";
 import { venueColor } from "@/components/market/venue-colors";
-import type { Routing, TokenPair } from "@/lib/client/market-data";
-import { multiplyDecimals } from "@/lib/decimal";
-import type { OrderSide } from "./ticket-form";
+import type { TokenPair } from "@/lib/client/market-data";
+import { previewEstimate } from "./preview-estimate";
+import type { OrderSide, TimeInForce } from "./ticket-form";
 import { formatAmount, formatUsd } from "./trade-words";
 
 export interface PreviewFormat {
@@ -19,35 +20,27 @@ export interface PreviewFormat {
   sizeDecimals: number;
 }
 
-interface Estimate {
-  legs: { venue: string; size: string; avgPrice: string; fee: string }[];
-  avgPrice: string | null;
-  fees: string;
-  complete: boolean;
-}
-
-/** The chosen venue alone, or the smart split; fees are the venues' taker fees (a resting limit may pay less). */
-function estimate(route: Routing, pair: TokenPair, venue: string): Estimate {
-  if (!venue) return { legs: route.legs, avgPrice: route.avgPrice, fees: route.fees, complete: route.complete };
-  const quote = route.venues.find((v) => v.venue === venue);
-  const feeBps = pair.venues.find((v) => v.venue === venue)?.takerFeeBps ?? "0";
-  if (!quote || quote.avgPrice === null) return { legs: [], avgPrice: null, fees: "0", complete: false };
-  const fee = multiplyDecimals(multiplyDecimals(multiplyDecimals(quote.fillable, quote.avgPrice), feeBps), "0.0001");
-  return { legs: [{ venue, size: quote.fillable, avgPrice: quote.avgPrice, fee }], avgPrice: quote.avgPrice, fees: fee, complete: quote.complete };
-}
-
 export function RoutingPreview({
   pair,
   side,
   quantity,
   venue,
+  limit,
   format,
+  timeInForce = limit === null ? "IOC" : "GTC",
+  postOnly = false,
 }: {
   pair: TokenPair;
   side: OrderSide;
   quantity: string | null;
   venue: string;
+  /** A limit order's price: only what fills at or better than it is shown as filling now. */
+  limit: string | null;
   format: PreviewFormat;
+  /** What becomes of what does not fill at once: rests (GTC), is cancelled (IOC), or nothing fills (FOK). */
+  timeInForce?: TimeInForce;
+  /** A post-only order must not fill now at all. */
+  postOnly?: boolean;
 }) {
   const api = useMarketApi();
   const settled = useDebounced(quantity, 300);
@@ -62,12 +55,23 @@ export function RoutingPreview({
       </p>
     );
   if (!route.data) return <Skeleton className="h-16 w-full" aria-label="Loading the routing preview" />;
-  const est = estimate(route.data, pair, venue);
+  const est = previewEstimate(route.data, pair, venue, limit);
+  const price = (value: string | null) => formatAmount(value, format.priceDecimals);
+  const bookSide = side === "BUY" ? "ask" : "bid";
   return (
     <section aria-label="Routing preview" data-testid="routing-preview" className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3 text-sm">
-      <p className="text-xs font-medium text-muted-foreground">{venue ? `On ${venue} alone, if it filled now` : "Smart route, if it filled now"}</p>
+      <p className="text-xs font-medium text-muted-foreground">
+        {venue ? `On ${venue} alone` : "Smart route"}
+        {limit === null ? ", if it filled now" : `, at ${price(limit)} or better now`}
+      </p>
       {est.legs.length === 0 ? (
-        <p className="text-xs text-warning">{venue ? `${venue} quotes nothing on this side right now.` : "No venue quotes this side right now."}</p>
+        <p className="text-xs text-warning" data-testid="preview-rests">
+          {limit !== null && est.bestPrice !== null
+            ? `Rests at ${price(limit)}: nothing fills at this price now (best ${bookSide} ${price(est.bestPrice)}).`
+            : venue
+              ? `${venue} quotes nothing on this side right now.`
+              : "No venue quotes this side right now."}
+        </p>
       ) : (
         <ul className="flex flex-col gap-1">
           {est.legs.map((leg) => (
@@ -82,7 +86,9 @@ export function RoutingPreview({
                 {leg.venue}
               </span>
               <span>
-                {formatAmount(leg.size, format.sizeDecimals)} @ {formatAmount(leg.avgPrice, format.priceDecimals + 2)}
+                {leg.partial ? "up to " : ""}
+                {formatAmount(leg.size, format.sizeDecimals)} @{" "}
+                {leg.partial && limit !== null ? `≤ ${price(limit)}` : formatAmount(leg.avgPrice, format.priceDecimals + 2)}
               </span>
             </li>
           ))}
@@ -96,9 +102,40 @@ export function RoutingPreview({
           {formatUsd(est.fees)}
         </dd>
       </dl>
-      {!est.complete && est.legs.length > 0 ? (
-        <p className="text-xs text-warning">The book holds less than this size now: a market order would fill only part.</p>
-      ) : null}
+      <RemainderNote
+        filling={est.legs.length > 0}
+        complete={est.complete}
+        limit={limit === null ? null : price(limit)}
+        timeInForce={timeInForce}
+        postOnly={postOnly}
+      />
     </section>
   );
+}
+
+/** What the order's own terms make of the preview: a post-only order that would take, and what becomes of the rest. */
+function RemainderNote({
+  filling,
+  complete,
+  limit,
+  timeInForce,
+  postOnly,
+}: {
+  filling: boolean;
+  complete: boolean;
+  limit: string | null;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+}) {
+  const note = (text: string, tone = "text-warning") => (
+    <p className={`text-xs ${tone}`} data-testid="preview-remainder">
+      {text}
+    </p>
+  );
+  if (postOnly && filling) return note("Post-only: this price would take liquidity now, so the order would be refused.");
+  if (!filling || complete) return null;
+  if (timeInForce === "FOK") return note("Fill or kill: the books cannot fill all of it now, so nothing would fill.");
+  if (limit === null) return note("The book holds less than this size now: a market order would fill only part.");
+  if (timeInForce === "IOC") return note("Immediate or cancel: what does not fill now is cancelled.");
+  return note(`What does not fill now rests at ${limit}.`, "text-muted-foreground");
 }

@@ -1,8 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { emptyDraft, isLargeOrder, parseTicket, type TicketDraft, type TicketMarket } from "./ticket-form";
+import { emptyDraft, isLargeOrder, leverageChoices, parseTicket, timeInForceChoices, type TicketDraft, type TicketMarket } from "./ticket-form";
 
 const BTC: TicketMarket = { symbol: "BTC-USD", base: "BTC", lotSize: "0.001", tickSize: "0.5", markPrice: "64000" };
 const draft = (over: Partial<TicketDraft>): TicketDraft => ({ ...emptyDraft(), ...over });
+
+describe("order options", () => {
+  it("attaches a take-profit and stop-loss on the right sides of the order's price, and names a wrong one", () => {
+    expect(parseTicket(draft({ quantity: "0.01", takeProfit: "70000", stopLoss: "60000" }), BTC)).toMatchObject({
+      ok: true,
+      order: { type: "MARKET", takeProfit: "70000", stopLoss: "60000" },
+    });
+    expect(parseTicket(draft({ type: "LIMIT", side: "SELL", quantity: "0.01", price: "65000", takeProfit: "66000" }), BTC)).toMatchObject({
+      ok: false,
+      errors: { takeProfit: "A sell's take-profit goes below its limit (65000)." },
+    });
+    expect(parseTicket(draft({ quantity: "0.01", stopLoss: "60000.2" }), BTC)).toMatchObject({ ok: false, errors: { stopLoss: "Prices go in steps of 0.5." } });
+    const reducing = parseTicket(draft({ quantity: "0.01", reduceOnly: true, takeProfit: "70000" }), BTC);
+    expect(reducing.ok && "takeProfit" in reducing.order).toBe(false);
+  });
+
+  it("offers the time in force each type takes, and post-only only for a resting limit", () => {
+    expect(timeInForceChoices("MARKET").map((c) => c.value)).toEqual(["IOC", "FOK"]);
+    expect(timeInForceChoices("LIMIT").map((c) => c.value)).toEqual(["GTC", "IOC", "FOK"]);
+    const limit = { type: "LIMIT", quantity: "0.01", price: "60000" } as const;
+    expect(parseTicket(draft({ ...limit, timeInForce: "FOK" }), BTC)).toMatchObject({ ok: true, order: { timeInForce: "FOK" } });
+    expect(parseTicket(draft({ ...limit, postOnly: true }), BTC)).toMatchObject({ ok: true, order: { postOnly: true } });
+    const ioc = parseTicket(draft({ ...limit, postOnly: true, timeInForce: "IOC" }), BTC);
+    expect(ioc.ok && "postOnly" in ioc.order).toBe(false);
+    const market = parseTicket(draft({ quantity: "0.01", timeInForce: "GTC" }), BTC);
+    expect(market.ok && "timeInForce" in market.order).toBe(false);
+  });
+});
 
 describe("parseTicket", () => {
   it("makes a smart-routed market order without price fields, sized at the mark", () => {
@@ -67,5 +95,17 @@ describe("parseTicket", () => {
 describe("isLargeOrder", () => {
   it("asks to confirm from 25,000 US dollars", () => {
     expect([isLargeOrder("24999.99"), isLargeOrder("25000"), isLargeOrder(null)]).toEqual([false, true, false]);
+  });
+});
+
+describe("leverage", () => {
+  it("offers common steps up to the market's maximum, the maximum included", () => {
+    expect(leverageChoices(50)).toEqual([1, 2, 3, 5, 10, 20, 25, 50]);
+    expect(leverageChoices(8)).toEqual([1, 2, 3, 5, 8]);
+  });
+  it("sends the chosen leverage with the order, and none when left as it is", () => {
+    expect(parseTicket(draft({ quantity: "0.01", leverage: "5" }), BTC)).toMatchObject({ ok: true, order: { leverage: 5 } });
+    const kept = parseTicket(draft({ quantity: "0.01" }), BTC);
+    expect(kept.ok && "leverage" in kept.order).toBe(false);
   });
 });

@@ -4,9 +4,11 @@
 import type { PlaceOrderInput } from "@/lib/trading/contract/orders";
 import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from "@/lib/trading/execution/slippage";
 import { atLeast, isMultipleOf, multiplyDecimals, positiveDecimal, quantityForNotional } from "@/lib/decimal";
+import { EXIT_KINDS, exitPrice } from "./exit-prices";
 
 export type OrderSide = PlaceOrderInput["side"];
 export type OrderType = PlaceOrderInput["type"];
+export type TimeInForce = NonNullable<PlaceOrderInput["timeInForce"]>;
 export type SizeMode = "quantity" | "notional";
 
 export const ORDER_TYPES: readonly { value: OrderType; label: string }[] = [
@@ -14,7 +16,21 @@ export const ORDER_TYPES: readonly { value: OrderType; label: string }[] = [
   { value: "LIMIT", label: "Limit" },
   { value: "STOP_MARKET", label: "Stop market" },
   { value: "STOP_LIMIT", label: "Stop limit" },
+  { value: "TAKE_PROFIT_MARKET", label: "Take-profit market" },
+  { value: "TAKE_PROFIT_LIMIT", label: "Take-profit limit" },
 ];
+
+const TIME_IN_FORCE_LABELS: Record<TimeInForce, string> = {
+  GTC: "Good till cancelled",
+  IOC: "Immediate or cancel",
+  FOK: "Fill or kill",
+};
+
+/** The time-in-force choices of an order type: limit types rest by default, the others never rest. */
+export function timeInForceChoices(type: OrderType): { value: TimeInForce; label: string }[] {
+  const values: TimeInForce[] = usesPrice(type) ? ["GTC", "IOC", "FOK"] : ["IOC", "FOK"];
+  return values.map((value) => ({ value, label: TIME_IN_FORCE_LABELS[value] }));
+}
 
 /** At or above this many US dollars, the ticket asks for a confirmation before sending. */
 export const LARGE_ORDER_USD = "25000";
@@ -28,10 +44,19 @@ export interface TicketDraft {
   price: string;
   triggerPrice: string;
   reduceOnly: boolean;
+  /** "" for the type's default (GTC for limit types, IOC for the others). */
+  timeInForce: TimeInForce | "";
+  /** LIMIT with GTC only: rest without taking. */
+  postOnly: boolean;
+  /** Exits attached on entry (trigger prices); "" for none. */
+  takeProfit: string;
+  stopLoss: string;
   /** A venue name, or "" for smart routing. */
   venue: string;
   /** Market and stop-market orders: the largest price move accepted, in percent; "" for the default. */
   slippagePercent: string;
+  /** The leverage to set on the market before the order (a whole number as text); "" leaves it as it is. */
+  leverage: string;
 }
 
 export interface TicketMarket {
@@ -44,16 +69,21 @@ export interface TicketMarket {
   markPrice: string | null;
 }
 
-export type TicketField = "quantity" | "notional" | "price" | "triggerPrice" | "slippagePercent";
+export type TicketField = "quantity" | "notional" | "price" | "triggerPrice" | "slippagePercent" | "takeProfit" | "stopLoss";
 
 export type ParsedTicket =
   | { ok: true; order: PlaceOrderInput /** USD at the order's reference price, when one is known. */; notional: string | null }
   | { ok: false; errors: Partial<Record<TicketField, string>> /** The quantity so far, for the routing preview. */; quantity: string | null };
 
-export const usesPrice = (type: OrderType) => type === "LIMIT" || type === "STOP_LIMIT";
-export const usesTrigger = (type: OrderType) => type === "STOP_MARKET" || type === "STOP_LIMIT";
+export const usesPrice = (type: OrderType) => type === "LIMIT" || type === "STOP_LIMIT" || type === "TAKE_PROFIT_LIMIT";
+export const usesTrigger = (type: OrderType) => type !== "MARKET" && type !== "LIMIT";
 /** Orders that fill at market once sent (or triggered) take a slippage bound; limit orders have their price. */
-export const usesSlippage = (type: OrderType) => type === "MARKET" || type === "STOP_MARKET";
+export const usesSlippage = (type: OrderType) => !usesPrice(type);
+/** Whether exits may be attached: an order that may open a position (not reduce-only, not itself a take-profit). */
+export const takesExits = (draft: Pick<TicketDraft, "type" | "reduceOnly">) => !draft.reduceOnly && !draft.type.startsWith("TAKE_PROFIT");
+/** Post-only applies to plain limit orders that rest. */
+export const takesPostOnly = (draft: Pick<TicketDraft, "type" | "timeInForce">) =>
+  draft.type === "LIMIT" && (draft.timeInForce === "" || draft.timeInForce === "GTC");
 
 export const DEFAULT_SLIPPAGE_PERCENT = String(DEFAULT_SLIPPAGE * 100);
 const MAX_SLIPPAGE_PERCENT = MAX_SLIPPAGE * 100;
@@ -77,9 +107,20 @@ export function emptyDraft(): TicketDraft {
     price: "",
     triggerPrice: "",
     reduceOnly: false,
+    timeInForce: "",
+    postOnly: false,
+    takeProfit: "",
+    stopLoss: "",
     venue: "",
     slippagePercent: "",
+    leverage: "",
   };
+}
+
+/** The leverage choices offered for a market: common steps up to its maximum, and the maximum itself. */
+export function leverageChoices(maxLeverage: number): number[] {
+  const steps = [1, 2, 3, 5, 10, 20, 25, 50, 100].filter((l) => l < maxLeverage);
+  return [...steps, maxLeverage];
 }
 
 function priceField(text: string, tick: string, name: string): { value: string | null; error?: string } {
@@ -125,6 +166,10 @@ export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTic
     }
   }
 
+  const exits = takesExits(draft) ? exitFields(draft, market.tickSize, reference) : {};
+  if (exits.errors) Object.assign(errors, exits.errors);
+  const timeInForce = draft.timeInForce !== "" && timeInForceChoices(draft.type).some((c) => c.value === draft.timeInForce) ? draft.timeInForce : undefined;
+
   if (Object.keys(errors).length > 0 || quantity === null) return { ok: false, errors, quantity };
   const order: PlaceOrderInput = {
     symbol: market.symbol,
@@ -134,10 +179,34 @@ export function parseTicket(draft: TicketDraft, market: TicketMarket): ParsedTic
     ...(price.value ? { price: price.value } : {}),
     ...(trigger.value ? { triggerPrice: trigger.value } : {}),
     ...(draft.reduceOnly ? { reduceOnly: true } : {}),
+    ...(timeInForce ? { timeInForce } : {}),
+    ...(draft.postOnly && takesPostOnly(draft) ? { postOnly: true } : {}),
+    ...(exits.takeProfit ? { takeProfit: exits.takeProfit } : {}),
+    ...(exits.stopLoss ? { stopLoss: exits.stopLoss } : {}),
     ...(draft.venue ? { preferredExchange: draft.venue } : {}),
     ...(slippage.value !== undefined ? { slippage: slippage.value } : {}),
+    ...(draft.leverage !== "" ? { leverage: Number(draft.leverage) } : {}),
   };
   return { ok: true, order, notional: reference === null ? null : multiplyDecimals(quantity, reference) };
+}
+
+/** The attached take-profit and stop-loss, each optional, judged against the order's reference price. */
+function exitFields(
+  draft: TicketDraft,
+  tick: string,
+  reference: string | null,
+): { takeProfit?: string; stopLoss?: string; errors?: Partial<Record<TicketField, string>> } {
+  const errors: Partial<Record<TicketField, string>> = {};
+  const out: { takeProfit?: string; stopLoss?: string } = {};
+  const against = `${usesPrice(draft.type) ? "its limit" : usesTrigger(draft.type) ? "its trigger" : "the mark"} (${reference})`;
+  const check = { tick, long: draft.side === "BUY", reference, who: draft.side === "BUY" ? "buy" : "sell", against };
+  for (const kind of EXIT_KINDS) {
+    if (draft[kind.field].trim() === "") continue;
+    const price = exitPrice(draft[kind.field], kind, check);
+    if ("error" in price) errors[kind.field] = price.error;
+    else out[kind.field] = price.value;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : out;
 }
 
 /** Whether an order is large enough to confirm first. */

@@ -47,6 +47,9 @@ const REASONS: Record<string, string> = {
   KILL_SWITCH: "cancelled by the kill switch",
   LIQUIDATION: "cancelled by a liquidation",
   NOT_SENT: "never reached the venue",
+  FOK_WOULD_NOT_FILL: "fill-or-kill: the book could not fill all of it at once",
+  POST_ONLY_WOULD_CROSS: "post-only: it would have taken liquidity",
+  POSITION_CLOSED: "its position was closed",
 };
 
 /** A child order's reason in words; unknown codes are shown lower-cased. */
@@ -75,4 +78,14 @@ export function formatUsd(value: string, { signed = false } = {}): string {
 export function formatAmount(value: string | null, decimals: number | undefined): string {
   if (value === null) return "—";
   return decimals === undefined ? value : formatDecimal(value, decimals);
+}
+
+/** The notice an order's answer gets: its status in words, titled with what was asked. */
+export function orderNotice(
+  order: ParentOrderView,
+  base: string,
+): { title: string; description: string; tone: "success" | "info" | "warning" | "destructive" } {
+  const words = orderStatusWords(order);
+  const tone = words.tone === "secondary" ? "warning" : words.tone;
+  return { title: `${sideWords(order.side)} ${order.quantity} ${base}: ${words.label.toLowerCase()}`, description: order.outcome, tone };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ActionResult } from "@/lib/dashboard/api/result";
 import { runAction } from "@/components/ui/run-action";
@@ -10,18 +10,27 @@ import { refreshDesk } from "./queries";
  * Runs one of the trade desk's server actions: pending while it runs, the API's message when it is
  * refused, and every desk read refreshed afterwards (a refusal may still have changed something).
  */
-export function useDeskAction() {
+export function useDeskAction(
+  /** What the action is about (a form's draft): a refusal speaks of it, so it is cleared once this changes. */
+  subject?: unknown,
+) {
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (subject !== undefined) setError(null);
+  }, [subject]);
 
-  function run<T>(call: () => Promise<ActionResult<T>>, onDone?: (value: T) => void): void {
+  function run<T>(call: () => Promise<ActionResult<T>>, onDone?: (value: T) => void, onRefused?: (error: string) => void): void {
     setError(null);
     startTransition(async () => {
       const result = await runAction(call);
       void refreshDesk(queryClient);
       if (result.ok) onDone?.(result.value);
-      else setError(result.error);
+      else {
+        setError(result.error);
+        onRefused?.(result.error);
+      }
     });
   }
 

@@ -1,7 +1,7 @@
-import { Suspense } from "react";
 import type { Metadata } from "next";
-import { MarketSection, MarketSectionSkeleton } from "@/components/market/market-section";
-import { OrderTicketSlot } from "@/components/market/order-ticket-slot";
+import { notFound } from "next/navigation";
+import { loadMarket } from "@/components/market/load";
+import { TerminalSection } from "@/components/terminal/terminal-section";
 
 type Props = { params: Promise<{ symbol: string }> };
 
@@ -19,9 +19,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function MarketPage({ params }: Props) {
   const symbol = symbolOf((await params).symbol);
-  return (
-    <Suspense fallback={<MarketSectionSkeleton symbol={symbol} />}>
-      <MarketSection symbol={symbol} ticket={<OrderTicketSlot />} />
-    </Suspense>
-  );
+  // Read before anything streams, so an unknown market answers 404 and not a 200 holding the not-found page.
+  const loaded = await loadMarket(symbol);
+  if (loaded.ok && !loaded.pair) notFound();
+  return <TerminalSection loaded={loaded} links="market" returnTo={`/markets/${encodeURIComponent(symbol)}`} />;
 }

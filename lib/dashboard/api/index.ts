@@ -11,7 +11,7 @@ export {
   pastedSearchKeyClient,
   publicClients,
 } from "./clients";
-export { browserMarketApiUrl, dashboardNow } from "./config";
+export { browserMarketApiUrl, dashboardNow, publicApiUrl, searchSource } from "./config";
 export { refusal } from "./failure";
 export { ownerRead, pageRead } from "./reads";
 export type { ActionFailure, ActionResult } from "./result";
