@@ -11,6 +11,7 @@ import { ApiClientError } from "@/lib/client/http";
 import type { ScrapeResponseView, SearchResponseView } from "@/lib/client/search";
 import { consoleSearchClient, ownerAction, ownerSearchClient, pastedSearchKeyClient, refusal, type ActionResult } from "@/lib/dashboard/api";
 import { forgetConsoleKey, keepConsoleKey } from "@/lib/dashboard/console-keys";
+import { heldSearchKey } from "@/lib/dashboard/sample-keys";
 
 /** A search console action: what it does (for an unexpected failure's message), its input, and whether the page shows what it changes. */
 const consoleAction = <S extends z.ZodType>(doing: string, input: S, revalidate = true) => ({ page: "/search", doing, input, revalidate });
@@ -93,5 +94,14 @@ export async function addCreditsAction(input: { id: string; amount: number; note
   return ownerAction(consoleAction("add credits", creditsInput), input, async (ownerId, { id, amount, note, idempotencyKey: key }) => {
     await (await ownerSearchClient(ownerId)).addCredits(id, { amount, ...(note ? { note } : {}) }, key);
     return undefined;
+  });
+}
+
+/** The secret of a console-held key, for a request sample the owner chose to see filled in (masked samples need nothing). */
+export async function revealConsoleKeyAction(input: { id: string }): Promise<ActionResult<string>> {
+  return ownerAction(consoleAction("show the key", keyIdParam, false), input, async (ownerId, { id }) => {
+    const secret = await heldSearchKey(ownerId, id);
+    if (!secret) throw refusal("This console does not hold that key: paste it instead.", 404, "KEY_NOT_IN_CONSOLE");
+    return secret;
   });
 }

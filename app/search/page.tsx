@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { ApiUnavailable } from "@/components/ui/api-unavailable";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { dashboardNow, ownerSearchClient, pageRead } from "@/lib/dashboard/api";
+import { dashboardNow, ownerSearchClient, pageRead, publicApiUrl, searchSource } from "@/lib/dashboard/api";
 import { consoleKeyIds } from "@/lib/dashboard/console-keys";
 import { currentOwner } from "@/lib/dashboard/session";
 
@@ -26,7 +26,7 @@ function SignedOut() {
       <EmptyState
         icon={SearchIcon}
         title="Sign in to use the search console"
-        description="Mint search keys, run searches and scrapes with every option, and follow each key's credits and rate limits. Agents call the API at /api/web with a key."
+        description={`Mint search keys, run searches and scrapes with every option, and follow each key's credits and rate limits. Agents call the API at /api/web with a key. ${searchSource().description}`}
       >
         <Button asChild>
           <Link href="/sign-in?next=%2Fsearch">
@@ -56,5 +56,14 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
     );
   }
   const { key } = await searchParams;
-  return <SearchConsole keys={loaded.value.keys} isAdmin={loaded.value.isAdmin} initialKeyId={typeof key === "string" ? key : null} now={dashboardNow()} />;
+  return (
+    <SearchConsole
+      keys={loaded.value.keys}
+      isAdmin={loaded.value.isAdmin}
+      initialKeyId={typeof key === "string" ? key : null}
+      now={dashboardNow()}
+      source={searchSource().description}
+      apiBase={publicApiUrl("search")}
+    />
+  );
 }

@@ -37,14 +37,14 @@ export function ErrorsSection({ codes, format, schemaAnchor }: { codes: ErrorCod
           {codes.map((error) => (
             <TableRow key={error.code} id={error.anchor} className="scroll-mt-28 target:bg-accent">
               <TableCell>
-                <a href={`#${error.anchor}`} className="font-mono text-sm font-medium hover:underline">
+                <a href={`#${error.anchor}`} className="break-all font-mono text-sm font-medium hover:underline">
                   {error.code}
                 </a>
               </TableCell>
               <TableCell>
                 <StatusBadge status={error.status} />
               </TableCell>
-              <TableCell className="min-w-56">{error.summary}</TableCell>
+              <TableCell className="@xl:min-w-56">{error.summary}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -4,8 +4,9 @@ import { TypeLabel } from "./type-label";
 
 /**
  * The bodies of a request or response, one per media type, with the schema drawn as a tree.
- * A named schema is drawn inside a disclosure, open when `expand` is set, so shared shapes
- * (error bodies above all) do not repeat at full length under every operation.
+ * A named schema is drawn in place (in a disclosure) only when `expand` is set, for the request and
+ * success bodies; elsewhere (error bodies above all) its name links to it under Schemas, so shared
+ * shapes are not repeated under every operation.
  */
 export function MediaList({ content, expand }: { content: MediaView[]; expand: boolean }) {
   return (
@@ -17,12 +18,14 @@ export function MediaList({ content, expand }: { content: MediaView[]; expand: b
             {media.schema ? <TypeLabel node={media.schema} /> : null}
           </div>
           {media.expanded && media.schema?.kind === "ref" ? (
-            <details open={expand} className="group">
-              <summary className="cursor-pointer select-none text-xs text-muted-foreground hover:text-foreground">Fields of {media.schema.name}</summary>
-              <div className="mt-2">
-                <SchemaTree node={media.expanded} showType={false} />
-              </div>
-            </details>
+            expand ? (
+              <details open className="group">
+                <summary className="cursor-pointer select-none text-xs text-muted-foreground hover:text-foreground">Fields of {media.schema.name}</summary>
+                <div className="mt-2">
+                  <SchemaTree node={media.expanded} showType={false} />
+                </div>
+              </details>
+            ) : null
           ) : media.schema && media.schema.kind !== "ref" ? (
             <SchemaTree node={media.schema} showType={false} />
           ) : null}

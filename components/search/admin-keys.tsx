@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { COLUMN, Table, TableActionsHead, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { adminKeysQuery } from "./console-queries";
 import { formatCredits } from "./console-view";
 import { useSearchDialogs } from "./search-dialogs";
@@ -45,8 +45,8 @@ export function AdminKeys() {
           <TableHeader>
             <TableRow className="hover:bg-transparent [&>th]:whitespace-nowrap">
               <TableHead>Key</TableHead>
-              <TableHead>Owner</TableHead>
-              <TableHead>Plan</TableHead>
+              <TableHead className={COLUMN.secondary}>Owner</TableHead>
+              <TableHead className={COLUMN.secondary}>Plan</TableHead>
               <TableHead className="text-right">Credits</TableHead>
               <TableActionsHead />
             </TableRow>
@@ -58,20 +58,23 @@ export function AdminKeys() {
                 <TableRow key={k.id}>
                   <TableCell>
                     <span className="block font-medium">{k.name}</span>
-                    <code className="font-mono text-xs text-muted-foreground">{k.id}</code>
+                    <code className="break-all font-mono text-xs text-muted-foreground">{k.id}</code>
+                    <span className="block text-xs text-muted-foreground @xl:hidden">
+                      {k.owner_email ?? k.owner_id} · {k.plan}
+                    </span>
                     {k.status === "revoked" ? (
                       <Badge variant="destructive" className="ml-2">
                         revoked
                       </Badge>
                     ) : null}
                   </TableCell>
-                  <TableCell className="break-all text-sm">{k.owner_email ?? k.owner_id}</TableCell>
-                  <TableCell>
+                  <TableCell className={`${COLUMN.secondary} break-all text-sm`}>{k.owner_email ?? k.owner_id}</TableCell>
+                  <TableCell className={COLUMN.secondary}>
                     <Badge variant="info">{k.plan}</Badge>
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-right tabular-nums">{formatCredits(k.credits)}</TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1.5">
+                    <div className="flex flex-wrap justify-end gap-1.5">
                       <Button variant="outline" size="sm" onClick={() => open({ type: "plan", key: ref })}>
                         <GaugeIcon aria-hidden="true" />
                         Plan

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { adminSearchKeySchema, validateResponse } from "@/lib/auth/contract/search-keys";
 import { ApiClientError } from "@/lib/client/http";
-import { usagePageSchema } from "./usage-page";
+import { usageSummarySchema } from "@/lib/dashboard/search-usage";
 
 // The console's reads go to its own same-origin endpoints (app/search/*/route.ts), which hold the
 // owner's credentials and keys server-side.
@@ -31,8 +31,13 @@ export const keyStateQuery = (keyId: string) =>
     staleTime: 5_000,
   });
 
-export const usagePage = (keyId: string, before: number | null) =>
-  getJson(`/search/usage?key=${encodeURIComponent(keyId)}${before ? `&before=${before}` : ""}`, usagePageSchema);
+/** A key's requests of the last fortnight, per request and per day. */
+export const usageQuery = (keyId: string) =>
+  queryOptions({
+    queryKey: ["search", "usage", keyId],
+    queryFn: () => getJson(`/search/usage?key=${encodeURIComponent(keyId)}`, usageSummarySchema),
+    staleTime: 5_000,
+  });
 
 export const adminKeysQuery = (query: string) =>
   queryOptions({

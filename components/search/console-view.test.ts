@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { LedgerEntryView } from "@/lib/client/search";
-import { formatCredits, gateView, highlight, ledgerRowView, queryStems, scrapeCostText, searchCostText, windowText } from "./console-view";
+import { formatCredits, gateView, highlight, queryStems, scrapeCostText, searchCostText, windowText } from "./console-view";
 
 describe("costs", () => {
   it("state the contract's reservations", () => {
-    expect(searchCostText(0)).toBe("Reserves 2 credits: 2 for the search. Pages that fail or are not needed are refunded.");
+    expect(searchCostText(0)).toBe(
+      "Reserves 2 credits: 2 for the search. Pages that fail or are not needed are refunded; the search itself is charged even when it finds nothing.",
+    );
     expect(searchCostText(3)).toBe(
-      "Reserves 11 credits: 2 for the search, plus 3 for each of 3 scraped pages. Pages that fail or are not needed are refunded.",
+      "Reserves 11 credits: 2 for the search, plus 3 for each of 3 scraped pages. Pages that fail or are not needed are refunded; the search itself is charged even when it finds nothing.",
     );
     expect(scrapeCostText(false, 10)).toMatch(/^Reserves 5 credits: 5 for the page\./);
     expect(scrapeCostText(true, 3)).toMatch(/^Reserves 11 credits: 5 for the page, plus 2 for each of up to 3 discovered pages\./);
@@ -17,13 +18,16 @@ describe("costs", () => {
 
 describe("plan gates", () => {
   it("explain what is missing and how to get it", () => {
-    expect(gateView("Free", "include_contacts")).toEqual({
+    expect(gateView("Free", "include_contacts", false)).toEqual({
       allowed: false,
-      note: "Needs plan Starter or higher; this key is on Free. An administrator can move the key to Starter under Keys.",
+      note: "Needs plan Starter or higher; this key is on Free. Ask an administrator of this deployment to move the key to Starter.",
+      needs: "Starter",
     });
-    expect(gateView("Builder", "include_social")).toEqual({ allowed: true, note: null });
-    expect(gateView("Builder", "follow_internal_links").note).toMatch(/Needs plan Unicorn/);
-    expect(gateView(undefined, "include_contacts").allowed).toBe(false);
+    // Administrators get a button that opens the plan dialog instead of advice.
+    expect(gateView("Free", "include_contacts", true).note).toBe("Needs plan Starter or higher; this key is on Free.");
+    expect(gateView("Builder", "include_social", false)).toEqual({ allowed: true, note: null, needs: "Builder" });
+    expect(gateView("Builder", "follow_internal_links", false).note).toMatch(/Needs plan Unicorn/);
+    expect(gateView(undefined, "include_contacts", false).allowed).toBe(false);
   });
 });
 
@@ -40,52 +44,6 @@ describe("highlight", () => {
       { text: ".", match: false },
     ]);
     expect(highlight("nothing here", "   ")).toEqual([{ text: "nothing here", match: false }]);
-  });
-});
-
-describe("ledger rows", () => {
-  const entry = (over: Partial<LedgerEntryView>): LedgerEntryView => ({
-    id: 1,
-    kind: "grant",
-    amount: 100,
-    balance_after: 100,
-    charge_id: null,
-    actor: "own_x",
-    detail: {},
-    at: "2026-01-01T00:00:00.000Z",
-    ...over,
-  });
-
-  it("word grants, reservations, settlements, sweeps and plan changes", () => {
-    expect(ledgerRowView(entry({ detail: { reason: "starting credits", plan: "Free" } }))).toEqual({
-      title: "Starting credits (Free)",
-      detail: null,
-      amount: "+100",
-      tone: "success",
-    });
-    expect(ledgerRowView(entry({ amount: 500, detail: { note: "pilot" } }))).toMatchObject({ title: "Credits added", detail: "pilot", amount: "+500" });
-    expect(ledgerRowView(entry({ kind: "reserve", amount: -11, actor: "api", detail: { endpoint: "search", requestId: "r-1" } }))).toEqual({
-      title: "Reserved for a search",
-      detail: "request r-1",
-      amount: "-11",
-      tone: "secondary",
-    });
-    expect(
-      ledgerRowView(
-        entry({ kind: "settle", amount: 6, actor: "api", detail: { reserved: 11, charged: 5, pagesScraped: 1, pagesFailed: 1, pagesNotAttempted: 1 } }),
-      ),
-    ).toEqual({ title: "Settled: 5 credits charged of 11 reserved", detail: "1 page scraped, 1 failed, 1 not needed", amount: "+6", tone: "info" });
-    expect(ledgerRowView(entry({ kind: "settle", amount: 8, actor: "api", detail: { reserved: 8, charged: 0, reason: "the request failed" } }))).toMatchObject({
-      detail: "the request failed; nothing charged",
-      tone: "warning",
-    });
-    expect(ledgerRowView(entry({ kind: "settle", amount: 25, actor: "system", detail: { reason: "expired" } }))).toMatchObject({
-      title: "Refunded: the request never finished",
-    });
-    expect(ledgerRowView(entry({ kind: "plan", amount: 0, detail: { from: "Free", to: "Starter" } }))).toMatchObject({
-      title: "Plan changed from Free to Starter",
-      amount: "0",
-    });
   });
 });
 

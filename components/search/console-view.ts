@@ -1,5 +1,4 @@
 // What the search console shows, as plain functions of the API's answers (tested in console-view.test.ts).
-import type { LedgerEntryView } from "@/lib/client/search";
 import { GATED_FEATURES, planAllows, type GatedFeature, type Plan } from "@/lib/billing/plans";
 import {
   AUTO_SCRAPE_PAGE_CREDITS,
@@ -12,7 +11,6 @@ import {
 import { LOCALE } from "@/lib/format/locale";
 
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const signed = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: "exceptZero" });
 
 export function formatCredits(n: number): string {
   return `${whole.format(n)} ${Math.abs(n) === 1 ? "credit" : "credits"}`;
@@ -20,7 +18,7 @@ export function formatCredits(n: number): string {
 
 export function searchCostText(autoScrapeTop: number): string {
   const pages = autoScrapeTop === 0 ? "" : `, plus ${AUTO_SCRAPE_PAGE_CREDITS} for each of ${autoScrapeTop} scraped ${autoScrapeTop === 1 ? "page" : "pages"}`;
-  return `Reserves ${formatCredits(searchReservation(autoScrapeTop))}: ${SEARCH_BASE_CREDITS} for the search${pages}. Pages that fail or are not needed are refunded.`;
+  return `Reserves ${formatCredits(searchReservation(autoScrapeTop))}: ${SEARCH_BASE_CREDITS} for the search${pages}. Pages that fail or are not needed are refunded; the search itself is charged even when it finds nothing.`;
 }
 
 export function scrapeCostText(follow: boolean, maxPages: number): string {
@@ -34,12 +32,13 @@ export const FEATURE_LABELS: Record<GatedFeature, string> = {
   follow_internal_links: "Follow internal links",
 };
 
-/** Whether the key's plan has the option, and if not, which plan does and how to get it. */
-export function gateView(plan: Plan | undefined, feature: GatedFeature): { allowed: boolean; note: string | null } {
+/** Whether the key's plan has the option, and if not, which plan does (`needs`) and who can move the key there. */
+export function gateView(plan: Plan | undefined, feature: GatedFeature, isAdmin: boolean): { allowed: boolean; note: string | null; needs: Plan } {
   const needs = GATED_FEATURES[feature];
-  if (!plan) return { allowed: false, note: `Needs plan ${needs} or higher. Choose a key first.` };
-  if (planAllows(plan, feature)) return { allowed: true, note: null };
-  return { allowed: false, note: `Needs plan ${needs} or higher; this key is on ${plan}. An administrator can move the key to ${needs} under Keys.` };
+  if (!plan) return { allowed: false, note: `Needs plan ${needs} or higher. Choose a key first.`, needs };
+  if (planAllows(plan, feature)) return { allowed: true, note: null, needs };
+  const how = isAdmin ? "" : ` Ask an administrator of this deployment to move the key to ${needs}.`;
+  return { allowed: false, note: `Needs plan ${needs} or higher; this key is on ${plan}.${how}`, needs };
 }
 
 /** The words a snippet is likely to match the query on: quotes, exclusions and "or" left out, simple English endings dropped. */
@@ -66,71 +65,6 @@ export function highlight(text: string, query: string): { text: string; match: b
     else parts.push({ text: piece, match });
   }
   return parts;
-}
-
-export type Tone = "success" | "warning" | "secondary" | "destructive" | "info";
-
-export interface LedgerRowView {
-  title: string;
-  detail: string | null;
-  amount: string;
-  tone: Tone;
-}
-
-const ENDPOINT_NAMES: Record<string, string> = { search: "search", scrape: "scrape" };
-
-function str(v: unknown): string | undefined {
-  return typeof v === "string" ? v : undefined;
-}
-function num(v: unknown): number | undefined {
-  return typeof v === "number" ? v : undefined;
-}
-
-function pagesText(d: Record<string, unknown>): string | null {
-  const scraped = num(d.pagesScraped);
-  const failed = num(d.pagesFailed) ?? 0;
-  const skipped = num(d.pagesNotAttempted) ?? 0;
-  if (scraped === undefined) return null;
-  const parts = [`${scraped} ${scraped === 1 ? "page" : "pages"} scraped`];
-  if (failed > 0) parts.push(`${failed} failed`);
-  if (skipped > 0) parts.push(`${skipped} not needed`);
-  return parts.join(", ");
-}
-
-/** One ledger entry in words. */
-export function ledgerRowView(e: LedgerEntryView): LedgerRowView {
-  const d = e.detail;
-  const amount = signed.format(e.amount);
-  switch (e.kind) {
-    case "grant":
-      return {
-        title: str(d.reason) === "starting credits" ? `Starting credits (${str(d.plan) ?? "plan"})` : "Credits added",
-        detail: str(d.note) ?? null,
-        amount,
-        tone: "success",
-      };
-    case "reserve":
-      return {
-        title: `Reserved for a ${ENDPOINT_NAMES[str(d.endpoint) ?? ""] ?? "request"}`,
-        detail: str(d.requestId) ? `request ${str(d.requestId)}` : null,
-        amount,
-        tone: "secondary",
-      };
-    case "settle": {
-      if (e.actor === "system") return { title: "Refunded: the request never finished", detail: str(d.reason) ?? null, amount, tone: "warning" };
-      const charged = num(d.charged) ?? 0;
-      const reserved = num(d.reserved) ?? charged;
-      const why = str(d.reason) ? `${str(d.reason)}; nothing charged` : pagesText(d);
-      return {
-        title: `Settled: ${formatCredits(charged)} charged of ${whole.format(reserved)} reserved`,
-        detail: why,
-        amount,
-        tone: charged === 0 ? "warning" : "info",
-      };
-    }
-    case "plan":
-      return { title: `Plan changed from ${str(d.from) ?? "?"} to ${str(d.to) ?? "?"}`, detail: null, amount: "0", tone: "secondary" };
-  }
 }
 
 /** "57 of 60 left, resets in 23 s". */

@@ -3,6 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ScrapeResponseView } from "@/lib/client/search";
+import { MarkdownView } from "./markdown-view";
 
 export type WirePage = ScrapeResponseView["primary_content"];
 
@@ -94,8 +95,9 @@ function Metadata({ metadata }: { metadata: NonNullable<WirePage["metadata"]> })
 /** One scraped page: what it is, and each extracted part in its own tab; a failed page says why. */
 export function PageViewer({ page, label }: { page: WirePage; label: string }) {
   const parts = [
+    page.markdown !== undefined ? { id: "markdown", name: "Markdown", body: <MarkdownView source={page.markdown} /> } : null,
     page.text !== undefined ? { id: "text", name: "Text", body: <pre className={PRE}>{page.text || "(no main text)"}</pre> } : null,
-    page.markdown !== undefined ? { id: "markdown", name: "Markdown", body: <pre className={PRE}>{page.markdown || "(no main text)"}</pre> } : null,
+    page.markdown !== undefined ? { id: "source", name: "Markdown source", body: <pre className={PRE}>{page.markdown || "(no main text)"}</pre> } : null,
     page.links ? { id: "links", name: `Links (${page.links.length})`, body: <Links links={page.links} /> } : null,
     page.images ? { id: "images", name: `Images (${page.images.length})`, body: <Images images={page.images} /> } : null,
     page.metadata ? { id: "metadata", name: "Metadata", body: <Metadata metadata={page.metadata} /> } : null,

@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { changePlanAction } from "@/app/search/actions";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { LockableDialog } from "@/components/ui/lockable-dialog";
@@ -22,11 +23,12 @@ const PLAN_CHOICES = PLANS.map((plan) => {
 });
 
 /** Administrators: move a key to another plan. Takes effect on its next request; the balance stays. */
-export function PlanDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClose: () => void }) {
+export function PlanDialog({ keyRef, suggested, onClose }: { keyRef: SearchKeyRef; suggested?: Plan | undefined; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const [plan, setPlan] = useState<Plan>(keyRef.plan);
+  const [plan, setPlan] = useState<Plan>(suggested ?? keyRef.plan);
 
   function save() {
     setError(null);
@@ -34,6 +36,7 @@ export function PlanDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClose:
       const result = await runAction(() => changePlanAction({ id: keyRef.id, plan }));
       if (!result.ok) return setError(result.error);
       await invalidateKey(queryClient, keyRef.id);
+      router.refresh();
       onClose();
     });
   }

@@ -9,6 +9,7 @@ import { EXTRACT_OPTIONS, scrapeRequest, type ScrapeRequest } from "@/lib/web/co
 import type { Plan } from "@/lib/billing/plans";
 import { issuesByField, scrapeCostText } from "./console-view";
 import { GatedOption } from "./gated-option";
+import { useFieldErrors } from "./use-field-errors";
 import { NumberField } from "./number-field";
 
 type ExtractOption = (typeof EXTRACT_OPTIONS)[number];
@@ -27,24 +28,32 @@ export function ScrapeForm({
   pending,
   disabled,
   onRun,
+  onEdit,
+  onChangePlan,
+  initial,
 }: {
   plan: Plan | undefined;
   pending: boolean;
   disabled: boolean;
   onRun: (request: ScrapeRequest) => void;
+  /** Any change of the form: the last refusal no longer describes it. */
+  onEdit: () => void;
+  onChangePlan: ((plan: Plan) => void) | null;
+  /** A request to start from (a run chosen in the history). */
+  initial?: ScrapeRequest;
 }) {
   const id = useId();
-  const [url, setUrl] = useState("");
-  const [extract, setExtract] = useState<ExtractOption[]>(["title", "text"]);
-  const [follow, setFollow] = useState(false);
-  const [maxPages, setMaxPages] = useState("10");
-  const [contacts, setContacts] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [url, setUrl] = useState(initial?.url ?? "");
+  const [extract, setExtract] = useState<ExtractOption[]>(initial?.extract_options ?? ["title", "text"]);
+  const [follow, setFollow] = useState(initial?.follow_internal_links ?? false);
+  const [maxPages, setMaxPages] = useState(String(initial?.max_pages ?? 10));
+  const [contacts, setContacts] = useState(initial?.include_contacts ?? false);
+  const { errors, setErrors, edited } = useFieldErrors(onEdit);
   const pages = Number(maxPages);
 
-  function toggle(option: ExtractOption, on: boolean) {
-    setExtract((current) => (on ? [...current, option] : current.filter((o) => o !== option)));
-  }
+  const toggle = edited("extract_options", (option: ExtractOption, on: boolean) =>
+    setExtract((current) => (on ? [...current, option] : current.filter((o) => o !== option))),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,7 +78,7 @@ export function ScrapeForm({
             id={`${id}-url`}
             type="url"
             value={url}
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => edited("url", setUrl)(e.target.value)}
             placeholder="https://example.com/about"
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={`${id}-url-hint`}
@@ -105,15 +114,25 @@ export function ScrapeForm({
           feature="follow_internal_links"
           plan={plan}
           checked={follow}
-          onChange={setFollow}
+          onChange={edited("follow_internal_links", setFollow)}
+          onChangePlan={onChangePlan}
           hint="Also scrape the pages of the same site it links to, breadth first."
         />
-        <NumberField label="Most discovered pages" value={maxPages} onChange={setMaxPages} min={1} max={50} error={errors.max_pages} disabled={!follow} />
+        <NumberField
+          label="Most discovered pages"
+          value={maxPages}
+          onChange={edited("max_pages", setMaxPages)}
+          min={1}
+          max={50}
+          error={errors.max_pages}
+          disabled={!follow}
+        />
         <GatedOption
           feature="include_contacts"
           plan={plan}
           checked={contacts}
-          onChange={setContacts}
+          onChange={edited("include_contacts", setContacts)}
+          onChangePlan={onChangePlan}
           hint="Emails and phone numbers from every scraped page."
         />
       </fieldset>

@@ -1,12 +1,14 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { KeyRoundIcon, PlusIcon } from "lucide-react";
+import { DatabaseIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
 import { runScrapeAction, runSearchAction } from "@/app/search/actions";
 import type { ActionResult } from "@/lib/dashboard/api/result";
 import { runAction } from "@/components/ui/run-action";
+import { useKeySecrets } from "@/components/reference/key-secrets";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,39 +17,51 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ScrapeRequest } from "@/lib/web/contract/scrape";
 import type { SearchRequest } from "@/lib/web/contract/search";
 import type { ScrapeResponseView, SearchResponseView } from "@/lib/client/search";
-import { AdminKeys } from "./admin-keys";
+import type { Plan } from "@/lib/billing/plans";
 import { invalidateKey, keyStateQuery } from "./console-queries";
 import { newIdempotencyKey, type ConsoleKey } from "./console-types";
 import { KeyPicker } from "./key-picker";
-import { RunFailureNotice } from "./run-failure";
 import { ScrapeForm } from "./scrape-form";
-import { ScrapeResults } from "./scrape-results";
 import { SearchForm } from "./search-form";
 import { SearchKeysTable } from "./search-keys-table";
-import { SearchResults } from "./search-results";
 import { SearchDialogsProvider, useSearchDialogs } from "./search-dialogs";
-import { UsageHistory } from "./usage-history";
+import { type ConsoleRun, useRunHistory } from "./run-history";
+
+// Loaded when first shown: a visitor or a fresh console does not download the answer views, history or usage.
+const RunView = dynamic(() => import("./run-view").then((m) => m.RunView));
+const RunHistoryList = dynamic(() => import("./run-history-list").then((m) => m.RunHistoryList));
+const UsagePanel = dynamic(() => import("./usage-panel").then((m) => m.UsagePanel));
+const AdminKeys = dynamic(() => import("./admin-keys").then((m) => m.AdminKeys));
 
 export const SEARCH_TITLE = "Search";
-export const SEARCH_PURPOSE = "Search the web and scrape pages with your search keys, and watch their credits and limits.";
+export const SEARCH_PURPOSE = "Run searches and scrapes with your search keys, and watch their credits and limits.";
 
-/** Runs one paid call at a time per form, with an Idempotency-Key per submission, and keeps the last outcome. */
-function usePaidRun<I, R>(keyId: string | null, action: (input: { keyId: string; request: I; idempotencyKey: string }) => Promise<ActionResult<R>>) {
+type RunKind = ConsoleRun["kind"];
+
+/** Runs one paid call at a time per form, with an Idempotency-Key per submission, and hands each outcome to `onDone`. */
+function usePaidRun<I extends SearchRequest | ScrapeRequest, R extends SearchResponseView | ScrapeResponseView>(
+  kind: RunKind,
+  key: ConsoleKey | null,
+  action: (input: { keyId: string; request: I; idempotencyKey: string }) => Promise<ActionResult<R>>,
+  onDone: (run: ConsoleRun) => void,
+) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [outcome, setOutcome] = useState<ActionResult<R> | null>(null);
   function run(request: I) {
-    if (!keyId) return;
+    if (!key) return;
     const idempotencyKey = newIdempotencyKey();
+    const at = Date.now();
     startTransition(async () => {
-      setOutcome(await runAction(() => action({ keyId, request, idempotencyKey })));
+      const outcome = await runAction(() => action({ keyId: key.id, request, idempotencyKey }));
+      // kind, request and outcome belong together by construction (one action per kind).
+      onDone({ id: idempotencyKey, kind, at, keyId: key.id, keyName: key.name, request, outcome } as ConsoleRun);
       // Credits, windows and history moved; the key list's balances too.
-      await invalidateKey(queryClient, keyId);
+      await invalidateKey(queryClient, key.id);
       router.refresh();
     });
   }
-  return { pending, outcome, run };
+  return { pending, run };
 }
 
 interface ConsoleProps {
@@ -55,9 +69,13 @@ interface ConsoleProps {
   isAdmin: boolean;
   initialKeyId: string | null;
   now: number;
+  /** What searches look through, in words (lib/dashboard/api/config.ts). */
+  source: string;
+  /** The search API's base URL for request samples. */
+  apiBase: string;
 }
 
-/** The search console: key picker, search and scrape forms with their results, keys, and usage. */
+/** The search console: key picker, search and scrape forms with their runs, history, keys, and usage. */
 export function SearchConsole(props: ConsoleProps) {
   const [chosen, setChosen] = useState<string | null>(props.initialKeyId);
   return (
@@ -67,7 +85,7 @@ export function SearchConsole(props: ConsoleProps) {
   );
 }
 
-function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & { chosen: string | null; setChosen: (id: string) => void }) {
+function ConsoleBody({ keys, isAdmin, now, source, apiBase, chosen, setChosen }: ConsoleProps & { chosen: string | null; setChosen: (id: string) => void }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -77,20 +95,64 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
   const keyId = selected?.id ?? null;
   const [usageKeyId, setUsageKeyId] = useState<string | null>(null);
   const usageKey = keys.find((k) => k.id === usageKeyId) ?? selected ?? keys[0] ?? null;
+  const [tab, setTab] = useState("search");
+  const history = useRunHistory();
+  const secrets = useKeySecrets();
+  // The run each form shows under it, and the request each form was last refilled from.
+  const [shown, setShown] = useState<Record<RunKind, ConsoleRun | null>>({ search: null, scrape: null });
+  const [refill, setRefill] = useState<ConsoleRun | null>(null);
+
+  function showRun(run: ConsoleRun) {
+    setShown((s) => ({ ...s, [run.kind]: run }));
+  }
+  function finished(run: ConsoleRun) {
+    history.add(run);
+    showRun(run);
+  }
+  /** A refusal describes the request and key it was given; once either changes it goes. */
+  function dropRefusal(kind?: RunKind) {
+    setShown((s) => {
+      const stale = (k: RunKind) => (kind === undefined || kind === k) && s[k] !== null && !s[k].outcome.ok;
+      return stale("search") || stale("scrape") ? { search: stale("search") ? null : s.search, scrape: stale("scrape") ? null : s.scrape } : s;
+    });
+  }
 
   const state = useQuery({ ...keyStateQuery(keyId ?? ""), enabled: keyId !== null });
-  const search = usePaidRun<SearchRequest, SearchResponseView>(keyId, runSearchAction);
-  const scrape = usePaidRun<ScrapeRequest, ScrapeResponseView>(keyId, runScrapeAction);
+  const search = usePaidRun<SearchRequest, SearchResponseView>("search", selected, runSearchAction, finished);
+  const scrape = usePaidRun<ScrapeRequest, ScrapeResponseView>("scrape", selected, runScrapeAction, finished);
 
   function select(id: string) {
     setChosen(id);
+    dropRefusal();
     const next = new URLSearchParams(params);
     next.set("key", id);
     router.replace(`${pathname}?${next}`, { scroll: false });
   }
+  function changePlan(id: string, suggested?: Plan) {
+    const k = keys.find((x) => x.id === id);
+    if (k) open({ type: "plan", key: { id: k.id, name: k.name, plan: k.plan, credits: k.credits }, suggested });
+  }
+  const planPath = isAdmin && selected ? (plan: Plan) => changePlan(selected.id, plan) : null;
+  const runPlanPath = isAdmin ? (id: string) => changePlan(id) : null;
+  function showFromHistory(run: ConsoleRun) {
+    showRun(run);
+    setRefill(run);
+    setTab(run.kind);
+  }
 
   const plan = state.data?.plan;
   const noKey = keyId === null;
+  /** What both forms are given: the key's plan, their runner, and what an edit clears. */
+  const formProps = <I,>(kind: RunKind, runner: { pending: boolean; run: (request: I) => void }) => ({
+    plan,
+    pending: runner.pending,
+    disabled: noKey,
+    onRun: runner.run,
+    onEdit: () => dropRefusal(kind),
+    onChangePlan: planPath,
+  });
+  const runView = (run: ConsoleRun | null) =>
+    run ? <RunView key={run.id} run={run} apiBase={apiBase} reveal={secrets.reveal} onChangePlan={runPlanPath} /> : null;
   return (
     <div className="flex flex-col">
       <PageHeader title={SEARCH_TITLE} description={SEARCH_PURPOSE}>
@@ -100,24 +162,50 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
         </Button>
       </PageHeader>
       <KeyPicker keys={keys} selectedKeyId={keyId} onSelect={select} state={state.data} stateError={state.isError ? state.error.message : null} />
-      <Tabs defaultValue="search" className="mt-6">
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <TabsList>
-          <TabsTrigger value="search">Search</TabsTrigger>
-          <TabsTrigger value="scrape">Scrape</TabsTrigger>
-          <TabsTrigger value="keys">Keys</TabsTrigger>
-          <TabsTrigger value="usage">Usage</TabsTrigger>
+          <TabsTrigger className="px-2 sm:px-3" value="search">
+            Search
+          </TabsTrigger>
+          <TabsTrigger className="px-2 sm:px-3" value="scrape">
+            Scrape
+          </TabsTrigger>
+          <TabsTrigger className="px-2 sm:px-3" value="history">
+            History{history.runs.length > 0 ? ` (${history.runs.length})` : ""}
+          </TabsTrigger>
+          <TabsTrigger className="px-2 sm:px-3" value="keys">
+            Keys
+          </TabsTrigger>
+          <TabsTrigger className="px-2 sm:px-3" value="usage">
+            Usage
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="search" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
           <Card className="p-5">
-            <SearchForm plan={plan} pending={search.pending} disabled={noKey} onRun={search.run} />
+            <p className="mb-4 flex items-start gap-2 text-sm text-muted-foreground" data-testid="search-source">
+              <DatabaseIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {source}
+            </p>
+            <SearchForm
+              key={refill?.kind === "search" ? refill.id : "new"}
+              initial={refill?.kind === "search" ? refill.request : undefined}
+              {...formProps("search", search)}
+            />
           </Card>
-          {search.outcome ? search.outcome.ok ? <SearchResults response={search.outcome.value} /> : <RunFailureNotice failure={search.outcome} /> : null}
+          {runView(shown.search)}
         </TabsContent>
         <TabsContent value="scrape" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
           <Card className="p-5">
-            <ScrapeForm plan={plan} pending={scrape.pending} disabled={noKey} onRun={scrape.run} />
+            <ScrapeForm
+              key={refill?.kind === "scrape" ? refill.id : "new"}
+              initial={refill?.kind === "scrape" ? refill.request : undefined}
+              {...formProps("scrape", scrape)}
+            />
           </Card>
-          {scrape.outcome ? scrape.outcome.ok ? <ScrapeResults response={scrape.outcome.value} /> : <RunFailureNotice failure={scrape.outcome} /> : null}
+          {runView(shown.scrape)}
+        </TabsContent>
+        <TabsContent value="history">
+          <RunHistoryList runs={history.runs} onShow={showFromHistory} onClear={history.clear} />
         </TabsContent>
         <TabsContent value="keys" className="flex flex-col gap-6">
           {keys.length === 0 ? (
@@ -138,7 +226,7 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
           {usageKey ? (
             <>
               <label className="flex flex-col gap-1.5 text-sm font-medium sm:flex-row sm:items-center sm:gap-3">
-                Ledger of
+                Usage of
                 <select
                   value={usageKey.id}
                   onChange={(e) => setUsageKeyId(e.target.value)}
@@ -151,10 +239,10 @@ function ConsoleBody({ keys, isAdmin, now, chosen, setChosen }: ConsoleProps & {
                   ))}
                 </select>
               </label>
-              <UsageHistory keyId={usageKey.id} now={now} />
+              <UsagePanel keyId={usageKey.id} now={now} />
             </>
           ) : (
-            <EmptyState title="No keys, no usage" description="Mint a key to start; its grants, reservations and settlements are listed here." />
+            <EmptyState title="No keys, no usage" description="Mint a key to start; its searches, scrapes and credits are shown here." />
           )}
         </TabsContent>
       </Tabs>

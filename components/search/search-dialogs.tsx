@@ -2,6 +2,7 @@
 
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
 import type { SearchKeyView } from "@/lib/client/search";
+import type { Plan } from "@/lib/billing/plans";
 import { AttachKeyDialog } from "./attach-key-dialog";
 import { CreditsDialog } from "./credits-dialog";
 import { MintSearchKeyDialog } from "./mint-search-key-dialog";
@@ -13,7 +14,7 @@ type OpenDialog =
   | { type: "mint" }
   | { type: "attach" }
   | { type: "revoke"; key: SearchKeyRef }
-  | { type: "plan"; key: SearchKeyRef }
+  | { type: "plan"; key: SearchKeyRef; suggested?: Plan | undefined }
   | { type: "credits"; key: SearchKeyRef };
 
 const SearchDialogsContext = createContext<{ open: (dialog: OpenDialog) => void } | null>(null);
@@ -29,7 +30,7 @@ export function SearchDialogsProvider({ children, onKeyMinted }: { children: Rea
       {dialog?.type === "mint" ? <MintSearchKeyDialog onClose={close} onMinted={onKeyMinted} /> : null}
       {dialog?.type === "attach" ? <AttachKeyDialog onClose={close} /> : null}
       {dialog?.type === "revoke" ? <RevokeSearchKeyDialog keyRef={dialog.key} onClose={close} /> : null}
-      {dialog?.type === "plan" ? <PlanDialog keyRef={dialog.key} onClose={close} /> : null}
+      {dialog?.type === "plan" ? <PlanDialog keyRef={dialog.key} suggested={dialog.suggested} onClose={close} /> : null}
       {dialog?.type === "credits" ? <CreditsDialog keyRef={dialog.key} onClose={close} /> : null}
     </SearchDialogsContext>
   );

@@ -9,6 +9,7 @@ import { QUERY_MAX_LENGTH, searchRequest, type SearchRequest } from "@/lib/web/c
 import type { Plan } from "@/lib/billing/plans";
 import { issuesByField, searchCostText } from "./console-view";
 import { GatedOption } from "./gated-option";
+import { useFieldErrors } from "./use-field-errors";
 import { NumberField } from "./number-field";
 
 /** Every option of POST /v1/search, checked with the API's own schema before it is sent. */
@@ -17,19 +18,27 @@ export function SearchForm({
   pending,
   disabled,
   onRun,
+  onEdit,
+  onChangePlan,
+  initial,
 }: {
   plan: Plan | undefined;
   pending: boolean;
   disabled: boolean;
   onRun: (request: SearchRequest) => void;
+  /** Any change of the form: the last refusal no longer describes it. */
+  onEdit: () => void;
+  onChangePlan: ((plan: Plan) => void) | null;
+  /** A request to start from (a run chosen in the history). */
+  initial?: SearchRequest;
 }) {
   const id = useId();
-  const [query, setQuery] = useState("");
-  const [maxResults, setMaxResults] = useState("10");
-  const [autoScrapeTop, setAutoScrapeTop] = useState("0");
-  const [contacts, setContacts] = useState(false);
-  const [social, setSocial] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [query, setQuery] = useState(initial?.query ?? "");
+  const [maxResults, setMaxResults] = useState(String(initial?.max_results ?? 10));
+  const [autoScrapeTop, setAutoScrapeTop] = useState(String(initial?.auto_scrape_top ?? 0));
+  const [contacts, setContacts] = useState(initial?.include_contacts ?? false);
+  const [social, setSocial] = useState(initial?.include_social ?? false);
+  const { errors, setErrors, edited } = useFieldErrors(onEdit);
   const scrapeTop = Number(autoScrapeTop);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +64,7 @@ export function SearchForm({
             id={`${id}-query`}
             type="search"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => edited("query", setQuery)(e.target.value)}
             maxLength={QUERY_MAX_LENGTH}
             placeholder='reusable rockets "liquid oxygen" -solid'
             aria-invalid={errors.query ? true : undefined}
@@ -71,8 +80,15 @@ export function SearchForm({
         </p>
       </div>
       <div className="flex flex-wrap gap-6">
-        <NumberField label="Results" value={maxResults} onChange={setMaxResults} min={1} max={50} error={errors.max_results} />
-        <NumberField label="Scrape the top" value={autoScrapeTop} onChange={setAutoScrapeTop} min={0} max={10} error={errors.auto_scrape_top} />
+        <NumberField label="Results" value={maxResults} onChange={edited("max_results", setMaxResults)} min={1} max={50} error={errors.max_results} />
+        <NumberField
+          label="Scrape the top"
+          value={autoScrapeTop}
+          onChange={edited("auto_scrape_top", setAutoScrapeTop)}
+          min={0}
+          max={10}
+          error={errors.auto_scrape_top}
+        />
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Found on the scraped pages</legend>
@@ -80,14 +96,16 @@ export function SearchForm({
           feature="include_contacts"
           plan={plan}
           checked={contacts}
-          onChange={setContacts}
+          onChange={edited("include_contacts", setContacts)}
+          onChangePlan={onChangePlan}
           hint="Emails and phone numbers from the pages scraped above."
         />
         <GatedOption
           feature="include_social"
           plan={plan}
           checked={social}
-          onChange={setSocial}
+          onChange={edited("include_social", setSocial)}
+          onChangePlan={onChangePlan}
           hint="Profiles on X, LinkedIn, GitHub and others linked from those pages."
         />
       </fieldset>

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { LedgerEntry } from "./ledger";
 import { PLANS } from "./plans";
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -36,16 +35,3 @@ export const addCreditsBody = z
   .meta({ id: "AddCredits" });
 
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
-
-export function ledgerEntryView(e: LedgerEntry): LedgerEntryView {
-  return {
-    id: e.id,
-    kind: e.kind,
-    amount: e.amount,
-    balance_after: e.balanceAfter,
-    charge_id: e.kind === "reserve" || e.kind === "settle" ? e.ref : null,
-    actor: e.actor,
-    detail: e.detail,
-    at: e.at,
-  };
-}

@@ -3,6 +3,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { earlierUse, IDEMPOTENCY_WINDOW_MS } from "../idempotency/keys";
 import { newId } from "../ids";
+import type { LedgerEntryView } from "./contract";
 import { STARTING_CREDITS, type Plan } from "./plans";
 import { creditAccounts, creditCharges, creditLedger, type ChargeEndpoint, type LedgerKind } from "./schema";
 
@@ -378,5 +379,19 @@ function presentEntry(row: typeof creditLedger.$inferSelect): LedgerEntry {
     actor: row.actor,
     detail: row.detail,
     at: row.at.toISOString(),
+  };
+}
+
+/** A ledger entry as the API shows it. */
+export function ledgerEntryView(e: LedgerEntry): LedgerEntryView {
+  return {
+    id: e.id,
+    kind: e.kind,
+    amount: e.amount,
+    balance_after: e.balanceAfter,
+    charge_id: e.kind === "reserve" || e.kind === "settle" ? e.ref : null,
+    actor: e.actor,
+    detail: e.detail,
+    at: e.at,
   };
 }
