@@ -15,6 +15,8 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
+import { executeOnce, type Executed, storeAnswerNow } from "../trading/execution/idempotency";
+import { IdempotencyClaims } from "../trading/execution/idempotency-claims";
 import type { OwnerLock } from "../trading/execution/owner-lock";
 import { decimalToFraction } from "../decimal";
 import { SwapError } from "./errors";
@@ -53,6 +55,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   const now = () => new Date(clock.now());
   const walletCtx = { db, clock, secret: deps.secret };
   const guard = createSwapGuard({ db, clock });
+  // Idempotency-Keys of executes live with the trading API's (per agent key); a SwapError is a refusal, nothing was sent.
+  const keys = { db, clock, claims: new IdempotencyClaims(db), storeAnswer: storeAnswerNow(db), refused: (err: unknown) => err instanceof SwapError };
 
   function provider(): SwapProvider {
     if (!deps.provider) throw new SwapError("unavailable", deps.unavailable ?? "Swaps are not available on this deployment");
@@ -144,7 +148,14 @@ export function createSwapService(deps: SwapServiceDeps) {
     return { quoteId: q.id, fromAddress: main.from, expiresAt: q.view.expiresAt, transactions };
   }
 
-  async function execute(caller: SwapCaller, body: { quoteId: string }): Promise<SwapStatusView> {
+  /** Executes a quote once; with an Idempotency-Key, a retry answers the first execute's answer again. */
+  function execute(caller: SwapCaller, body: { quoteId: string }, options: { idempotencyKey?: string } = {}): Promise<Executed<SwapStatusView>> {
+    return executeOnce(keys, caller, { endpoint: "POST /agent/swap/execute", request: body, idempotencyKey: options.idempotencyKey }, () =>
+      executeQuote(caller, body),
+    );
+  }
+
+  async function executeQuote(caller: SwapCaller, body: { quoteId: string }): Promise<SwapStatusView> {
     const { ownerId } = caller;
     await guard.assertNotKilled(caller);
     const q = await liveQuote(ownerId, body.quoteId);

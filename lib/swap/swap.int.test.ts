@@ -272,6 +272,22 @@ describe("headless execute with the server-held wallet", () => {
     expect(third.body.error).toMatch(/already executed/);
   });
 
+  it("executes a quote once under an Idempotency-Key: a retry with the key answers the first execute again", async () => {
+    const wallet = (await api.wallet()).body.data;
+    const q = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "USDT", fromAmount: usdc("2"), fromAddress: wallet.address })).body.data;
+    const key = { "idempotency-key": `swap-${q.id}` };
+    const first = await api.execute({ quoteId: q.id }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const retry = await api.execute({ quoteId: q.id }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect((await api.list()).body.data.filter((s) => s.quoteId === q.id)).toHaveLength(1);
+    // The same key for another quote is a new request under a used key.
+    const other = (await api.quote({ fromChain: A, toChain: A, fromToken: "USDC", toToken: "USDT", fromAmount: usdc("1"), fromAddress: wallet.address })).body
+      .data;
+    expect((await api.execute({ quoteId: other.id }, key)).body).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
   it("refuses to execute from an unfunded wallet, and records nothing", async () => {
     const carol = swapClient(t, await mintKey(t, await createTestOwner(t)));
     const wallet = (await carol.wallet()).body.data;

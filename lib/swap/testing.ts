@@ -15,11 +15,11 @@ export function swapClient(t: TestApi, key: string) {
     const res = await t.request(path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
     return { status: res.status, body: (await res.json()) as Answer<T>["body"] };
   };
-  const post = <T>(path: string, body: unknown) => call<T>(path, postJson(body));
+  const post = <T>(path: string, body: unknown, headers?: Record<string, string>) => call<T>(path, postJson(body, headers));
   return {
     quote: (body: Record<string, unknown>) => post<SwapQuoteView>("/api/agent/swap/quote", body),
     prepare: (body: Record<string, unknown>) => post<PreparedSwapView>("/api/agent/swap/prepare", body),
-    execute: (body: Record<string, unknown>) => post<SwapStatusView>("/api/agent/swap/execute", body),
+    execute: (body: Record<string, unknown>, headers?: Record<string, string>) => post<SwapStatusView>("/api/agent/swap/execute", body, headers),
     status: (id: string) => call<SwapStatusView>(`/api/agent/swap/${id}`),
     list: () => call<SwapStatusView[]>("/api/agent/swaps"),
     wallet: () => call<{ address: string }>("/api/agent/swap/wallet"),
