@@ -5,6 +5,7 @@ import { engine } from "./engine";
 import { extract } from "./extract";
 import { keys } from "./keys";
 import { marketData } from "./market-data";
+import { mcp } from "./mcp";
 import { orders } from "./orders";
 import { page } from "./page";
 import { simCpu } from "./sim-cpu";
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   extract,
   keys,
   "market-data": marketData,
+  mcp,
   orders,
   page,
   "sim-cpu": simCpu,

@@ -57,3 +57,50 @@ describe("parseConfig", () => {
     expect(parseConfig({}).chains.mode).toBe("embedded");
   });
 });
+
+describe("parseConfig: venues", () => {
+  it("runs the simulated venues by default (none under NODE_ENV=test) and none with VENUES=off", () => {
+    expect(parseConfig({}).venues).toMatchObject({ embedded: true, live: [] });
+    expect(parseConfig({ NODE_ENV: "test" }).venues).toMatchObject({ embedded: false, live: [] });
+    expect(parseConfig({ VENUES: "off" }).venues).toMatchObject({ embedded: false, live: [] });
+  });
+
+  it("takes real venues by ccxt id, alone or beside the simulated ones, on testnet unless told otherwise", () => {
+    const real = parseConfig({ VENUES: "hyperliquid, binanceusdm" }).venues;
+    expect(real.embedded).toBe(false);
+    expect(real.live).toEqual([
+      { name: "hyperliquid", network: "testnet", url: undefined, brokerId: undefined, builderFee: undefined },
+      { name: "binanceusdm", network: "testnet", url: undefined, brokerId: undefined, builderFee: undefined },
+    ]);
+    const mixed = parseConfig({
+      VENUES: "Embedded,hyperliquid",
+      VENUE_HYPERLIQUID_NETWORK: "mainnet",
+      VENUE_HYPERLIQUID_URL: "http://127.0.0.1:4100/",
+      VENUE_BINANCEUSDM_URL: "http://127.0.0.1:4200",
+    }).venues;
+    expect(mixed.embedded).toBe(true);
+    expect(mixed.live).toEqual([{ name: "hyperliquid", network: "mainnet", url: "http://127.0.0.1:4100", brokerId: undefined, builderFee: undefined }]);
+  });
+
+  it("takes an operator's broker id and builder fee, the builder's address and fee together", () => {
+    const env = { VENUES: "hyperliquid,binanceusdm", VENUE_BINANCEUSDM_BROKER_ID: "abc-123" };
+    const builder = { VENUE_HYPERLIQUID_BUILDER: `0x${"ab".repeat(20)}`, VENUE_HYPERLIQUID_BUILDER_FEE_BPS: "0.5" };
+    const live = parseConfig({ ...env, ...builder }).venues.live;
+    expect(live[0]!.builderFee).toEqual({ address: builder.VENUE_HYPERLIQUID_BUILDER, bps: "0.5" });
+    expect(live[1]!.brokerId).toBe("abc-123");
+    expect(() => parseConfig({ ...env, VENUE_HYPERLIQUID_BUILDER: builder.VENUE_HYPERLIQUID_BUILDER })).toThrow(
+      /BUILDER and VENUE_HYPERLIQUID_BUILDER_FEE_BPS go together/,
+    );
+    expect(() => parseConfig({ ...env, ...builder, VENUE_HYPERLIQUID_BUILDER_FEE_BPS: "0.25" })).toThrow(
+      /VENUE_HYPERLIQUID_BUILDER_FEE_BPS: must be basis points/,
+    );
+  });
+
+  it("refuses malformed lists and per-venue settings, naming the variable", () => {
+    expect(() => parseConfig({ VENUES: "off,hyperliquid" })).toThrow(/VENUES: off stands alone/);
+    expect(() => parseConfig({ VENUES: "hyperliquid,hyperliquid" })).toThrow(/VENUES: a venue is named twice/);
+    expect(() => parseConfig({ VENUES: "hyper-liquid" })).toThrow(/VENUES: entries must be embedded, off or ccxt exchange ids/);
+    expect(() => parseConfig({ VENUES: "hyperliquid", VENUE_HYPERLIQUID_NETWORK: "devnet" })).toThrow(/VENUE_HYPERLIQUID_NETWORK/);
+    expect(() => parseConfig({ VENUES: "hyperliquid", VENUE_HYPERLIQUID_URL: "ftp://x" })).toThrow(/VENUE_HYPERLIQUID_URL/);
+  });
+});

@@ -92,7 +92,18 @@ const envSchema = z.object({
   SEARXNG_URL: z.url().optional(),
   BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
   BRAVE_SEARCH_URL: z.url().default("https://api.search.brave.com"),
-  VENUES: z.enum(["embedded", "off"]).optional(),
+  VENUES: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : csv(v.toLowerCase())))
+    .refine(
+      (names) => names === undefined || names.every((n) => n === "embedded" || n === "off" || VENUE_ID.test(n)),
+      "entries must be embedded, off or ccxt exchange ids (e.g. hyperliquid,binanceusdm)",
+    )
+    .refine((names) => names === undefined || !names.includes("off") || names.length === 1, "off stands alone")
+    .refine((names) => names === undefined || new Set(names).size === names.length, "a venue is named twice"),
+  VENUE_STALE_AFTER_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  VENUE_POLL_MS: z.coerce.number().int().min(250).max(60_000).default(2_000),
   SIM_SEED: z.coerce
     .number()
     .int()
@@ -189,14 +200,34 @@ export interface RiskConfig {
 
 /** The trading venues (lib/venues). */
 export interface VenuesConfig {
-  /** embedded: the three simulated venues run in this process; off: none (trading routes answer 503). */
-  mode: "embedded" | "off";
+  /** Whether the three simulated venues run in this process (VENUES names `embedded`, the default). */
+  embedded: boolean;
+  /** The real venues VENUES names, in its order (none: VENUES=off or embedded alone; trading routes answer 503 with no venue at all). */
+  live: readonly LiveVenueConfig[];
+  /** A real venue with no market-data update for this long shows as stale and is left out of routing, ms. */
+  staleAfterMs: number;
+  /** How often a real venue's market data is polled where its websocket cannot serve it, ms. */
+  pollMs: number;
   /** Seed of the market simulator: the same seed and clock give the same markets. */
   seed: number;
   /** Collateral every new owner receives on each venue, USDC as a decimal string. */
   paperBalanceUsdc: string;
   /** simulated: an order reaches the book after its venue's latency; none: at once (benchmarks of our own path). */
   latency: "simulated" | "none";
+}
+
+/** A real venue reached through ccxt (lib/venues/live): VENUE_<NAME>_* for the venue named in VENUES. */
+export interface LiveVenueConfig {
+  /** ccxt's exchange id, e.g. hyperliquid or binanceusdm. */
+  name: string;
+  /** testnet (ccxt's sandbox, or the venue's demo environment) unless mainnet is asked for. */
+  network: "testnet" | "mainnet";
+  /** Every endpoint of the venue under this origin instead (a local fake or a proxy); websockets derived (http → ws). */
+  url: string | undefined;
+  /** The operator's broker id or referral code, sent with orders; none unless set. */
+  brokerId: string | undefined;
+  /** The operator's builder fee on every order (venues that have builder fees); none unless set. */
+  builderFee: { address: string; bps: string } | undefined;
 }
 
 /** How the server reaches its two EVM chains (lib/chain). */
@@ -282,12 +313,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admins: administrators(csv(e.BOURSE_ADMINS)),
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL, braveApiKey: e.BRAVE_SEARCH_API_KEY, braveUrl: e.BRAVE_SEARCH_URL },
     // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
-    venues: {
-      mode: e.VENUES ?? (e.NODE_ENV === "test" ? "off" : "embedded"),
-      seed: e.SIM_SEED,
-      paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC,
-      latency: e.VENUE_LATENCY,
-    },
+    venues: venuesConfig(e, env),
     risk: {
       maxOrderNotionalUsd: e.RISK_MAX_ORDER_NOTIONAL_USD,
       maxPositionNotionalUsd: e.RISK_MAX_POSITION_NOTIONAL_USD,
@@ -336,6 +362,63 @@ function chainsConfig(e: z.infer<typeof envSchema>): ChainsConfig {
     relayerKey: e.BRIDGE_RELAYER_PRIVATE_KEY,
     confirmations: e.BRIDGE_CONFIRMATIONS,
     pollMs: e.BRIDGE_POLL_MS,
+  };
+}
+
+/** ccxt's exchange ids: lower-case letters and digits (whether ccxt has the id is checked at start, lib/venues/live). */
+const VENUE_ID = /^[a-z][a-z0-9]*$/;
+
+function venuesConfig(e: z.infer<typeof envSchema>, env: Record<string, string | undefined>): VenuesConfig {
+  // Tests that trade ask for the venues (VENUES=embedded); the rest skip the simulator's start-up.
+  const names = e.VENUES ?? [e.NODE_ENV === "test" ? "off" : "embedded"];
+  return {
+    embedded: names.includes("embedded"),
+    live: names.filter((n) => n !== "embedded" && n !== "off").map((name) => liveVenueConfig(name, stripEmpty(env))),
+    staleAfterMs: e.VENUE_STALE_AFTER_MS,
+    pollMs: e.VENUE_POLL_MS,
+    seed: e.SIM_SEED,
+    paperBalanceUsdc: e.VENUE_PAPER_BALANCE_USDC,
+    latency: e.VENUE_LATENCY,
+  };
+}
+
+const liveVenueSchema = z.object({
+  NETWORK: z.enum(["testnet", "mainnet"]).default("testnet"),
+  URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((u) => (u === undefined ? undefined : trimSlash(u))),
+  BROKER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, _ or -")
+    .optional(),
+  BUILDER: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "must be the builder's 0x address")
+    .optional(),
+  BUILDER_FEE_BPS: z
+    .string()
+    .regex(/^\d+(\.\d)?$/, "must be basis points with at most one decimal (e.g. 0.5)")
+    .optional(),
+});
+
+function liveVenueConfig(name: string, env: Record<string, string>): LiveVenueConfig {
+  const prefix = `VENUE_${name.toUpperCase()}_`;
+  const own = Object.fromEntries(Object.entries(env).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
+  const parsed = liveVenueSchema.safeParse(own);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${prefix}${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new ConfigError(`Invalid environment:\n${problems}`);
+  }
+  const v = parsed.data;
+  if ((v.BUILDER === undefined) !== (v.BUILDER_FEE_BPS === undefined))
+    throw new ConfigError(`Invalid environment:\n  ${prefix}BUILDER and ${prefix}BUILDER_FEE_BPS go together (the builder's address and its fee)`);
+  return {
+    name,
+    network: v.NETWORK,
+    url: v.URL,
+    brokerId: v.BROKER_ID,
+    builderFee: v.BUILDER === undefined ? undefined : { address: v.BUILDER, bps: v.BUILDER_FEE_BPS! },
   };
 }
 

@@ -3,18 +3,20 @@ import { HTTPException } from "hono/http-exception";
 import { MintLimitError } from "../auth/mint-limit";
 import type { ApiDeps, AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { createMcpApi } from "./mcp/app";
 import { apiEntry } from "./middleware/api-entry";
-import { isSearchApiPath, SEARCH_API_BASE, TRADING_API_BASE } from "./paths";
+import { isSearchApiPath, MCP_BASE, SEARCH_API_BASE, TRADING_API_BASE } from "./paths";
 import { createSearchApi } from "./search/app";
 import { renderSearchError } from "./search/error-body";
 import { createTradingApi } from "./trading/app";
 import { renderTradingError } from "./trading/envelope";
 
-/** Both APIs on one Hono app: the search API at /api/web, the trading API at /api. */
+/** Both APIs on one Hono app: the search API at /api/web, the MCP endpoint at /api/mcp, the trading API at /api. */
 export function createApi(deps: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", apiEntry(deps));
   app.route(SEARCH_API_BASE, createSearchApi(deps));
+  app.route(MCP_BASE, createMcpApi(deps));
   app.route(TRADING_API_BASE, createTradingApi(deps));
   app.notFound((c) => renderError(c, new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.onError((err, c) => renderError(c, asApiError(err, c)));

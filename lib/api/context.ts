@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../log";
 import type { ClusterRuntime } from "../cluster/runtime";
 import type { VenueHosting } from "../cluster/venue-host";
+import type { KeyUsage } from "../auth/key-usage";
 import type { AgentKeyCache, AgentPrincipal } from "../auth/agent-keys";
 import type { SwapService } from "../swap/service";
 import type { SearchPrincipal } from "../auth/search-keys";
@@ -15,6 +16,7 @@ import type { Scraper } from "../web/types";
 import type { Venue } from "../venues/venue";
 import type { SimExchange } from "../venues/sim/exchange";
 import type { TradingService } from "../trading/execution/service";
+import type { VenueAccounts } from "../venues/accounts/service";
 
 /** What every route may use; built once per process (or per test) and handed to createApi. */
 export interface ApiDeps {
@@ -28,6 +30,8 @@ export interface ApiDeps {
   secret: string;
   /** Verified agent keys, per instance, forgetting revoked and rolled keys as the cluster bus announces them (lib/auth/key-cache). */
   agentKeyCache: AgentKeyCache;
+  /** Requests per agent key, counted here and added to the keys' rows every few seconds (lib/auth/key-usage). */
+  keyUsage: KeyUsage;
   /** When this instance started, in ms since epoch (for uptime). */
   startedAt: number;
   /** Quotes, prepares, executes and follows swaps (lib/swap). */
@@ -46,6 +50,8 @@ export interface ApiDeps {
   trading: TradingService;
   /** Whether this instance runs the venues, and its mirror of the host's when it does not (lib/cluster). */
   hosting: VenueHosting;
+  /** Owners' linked accounts on the real venues, and the directory the venue host reads them from (lib/venues/accounts). */
+  venueAccounts: VenueAccounts;
 }
 
 export type AppEnv = {

@@ -1,6 +1,8 @@
 /** Where each API is mounted on the one server. */
 export const TRADING_API_BASE = "/api";
 export const SEARCH_API_BASE = "/api/web";
+/** The MCP endpoint (Streamable HTTP) over both APIs' services. */
+export const MCP_BASE = "/api/mcp";
 
 // next-auth's routes live under /api/auth and belong to the dashboard, not to either API.
 const DASHBOARD_API_PREFIX = "/api/auth";

@@ -1,7 +1,7 @@
 // The venue host's market data, fed to every other instance's mirror over Redis: what changed, coalesced
 // every few milliseconds, numbered so a mirror notices a gap; and whole snapshots for a mirror that
 // starts, reconnects or finds a gap.
-import type { BookLevel, Venue, VenueBook, VenueCandle, VenueMarket, VenueTicker, VenueTrade } from "../venues/venue";
+import type { BookLevel, Venue, VenueBook, VenueCandle, VenueMarket, VenueStatus, VenueTicker, VenueTrade } from "../venues/venue";
 import type { Logger } from "../log";
 import { BOOK_DEPTH, TRADES_LIMIT } from "../trading/market-data/limits";
 import { encode } from "./codec";
@@ -32,6 +32,8 @@ export interface VenueMarketState {
   trades: VenueTrade[];
   /** Owners whose account changed on this venue. */
   accounts: string[];
+  /** The venue's status: in a snapshot, and in a message when it changed. */
+  status?: VenueStatus;
 }
 
 /** A candle as sent: [time, open, high, low, close, volumeLots] (a snapshot carries days of them). */
@@ -82,6 +84,7 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
   // minutes change with time alone, without a book event, and are sent when they differ.
   const sentTickers = new Map<string, string>();
   const sentCandles = new Map<string, { time: number; print: string }>();
+  const sentStatus = new Map<string, string>();
   const unsubscribes = venues.map((venue) =>
     venue.subscribe((event) => {
       const p = pending.get(venue.name)!;
@@ -113,6 +116,14 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
     return candles.map(packCandle);
   };
 
+  const changedStatus = (venue: Venue): VenueStatus | undefined => {
+    const status = venue.status();
+    const print = `${status.state}/${status.since}`;
+    if (sentStatus.get(venue.name) === print) return undefined;
+    sentStatus.set(venue.name, print);
+    return status;
+  };
+
   const flush = (): number => {
     const parts: VenueMarketState[] = [];
     for (const venue of venues) {
@@ -130,7 +141,10 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
       }
       p.books.clear();
       p.accounts.clear();
+      const status = changedStatus(venue);
+      if (status !== undefined) part.status = status;
       const empty =
+        status === undefined &&
         part.trades.length === 0 &&
         part.accounts.length === 0 &&
         Object.keys(part.books).length === 0 &&
@@ -156,7 +170,7 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
         const symbols = venue.markets().map((m) => m.symbol);
         const state = marketState(venue, symbols, (symbol) => venue.candles(symbol, 0, Number.MAX_SAFE_INTEGER));
         state.trades = symbols.flatMap((s) => [...venue.trades(s, MIRROR_TRADES)].reverse());
-        return { ...state, markets: [...venue.markets()], pairTrading: venue.pairTrading };
+        return { ...state, status: venue.status(), markets: [...venue.markets()], pairTrading: venue.pairTrading };
       });
       return { host, seq, venues: snapshotVenues };
     },

@@ -14,7 +14,8 @@ import type {
   VenueMarket,
   VenueOrder,
   VenuePosition,
-  VenueRejectCode,
+  VenueRejection,
+  VenueStatus,
   VenueTicker,
   VenueTrade,
 } from "../venues/venue";
@@ -35,6 +36,7 @@ export class MirrorVenue implements Venue {
   /** Oldest first, per symbol. */
   private readonly tapes = new Map<string, VenueTrade[]>();
   private readonly listeners = new Set<(event: VenueEvent) => void>();
+  private currentStatus: VenueStatus = { state: "down", since: 0, reason: "no snapshot from the venue host yet" };
 
   constructor(
     readonly name: string,
@@ -81,8 +83,13 @@ export class MirrorVenue implements Venue {
   balance(owner: string): Promise<VenueBalance> {
     return this.onHost("balance", owner);
   }
-  setLeverage(owner: string, symbol: string, leverage: number): Promise<{ ok: true } | { ok: false; code: VenueRejectCode; message: string }> {
+  setLeverage(owner: string, symbol: string, leverage: number): Promise<{ ok: true } | VenueRejection> {
     return this.onHost("setLeverage", owner, symbol, leverage);
+  }
+
+  /** The host's view of the venue, as last fed. */
+  status(): VenueStatus {
+    return this.currentStatus;
   }
 
   subscribe(listener: (event: VenueEvent) => void): () => void {
@@ -97,7 +104,9 @@ export class MirrorVenue implements Venue {
       this.pairTrading = snapshot.pairTrading;
       this.candleLists.clear();
       this.tapes.clear();
-    }
+      // A host without statuses in its feed runs only venues that are always live.
+      this.currentStatus = state.status ?? { state: "live", since: 0, reason: null };
+    } else if (state.status !== undefined) this.currentStatus = state.status;
     for (const [symbol, ticker] of Object.entries(state.tickers)) this.tickers.set(symbol, ticker);
     for (const [symbol, candles] of Object.entries(state.candles)) this.mergeCandles(symbol, candles.map(unpackCandle));
     for (const trade of state.trades) this.addTrade(trade);

@@ -1,7 +1,7 @@
 // What routes hold on to while an instance changes role: venues and a trading service that answer from
 // the local venues while this instance hosts them, and from the mirror and the host otherwise.
 import type { TradingService } from "../trading/execution/service";
-import type { PlaceOrder, Venue, VenueEvent } from "../venues/venue";
+import type { PlaceOrder, Venue, VenueEvent, VenueStatus } from "../venues/venue";
 
 /** A venue whose calls go to whichever venue of that name is attached now; its subscribers follow along. */
 export class SwitchingVenue implements Venue {
@@ -63,11 +63,19 @@ export class SwitchingVenue implements Venue {
   setLeverage(owner: string, symbol: string, leverage: number) {
     return this.now.setLeverage(owner, symbol, leverage);
   }
+  status(): VenueStatus {
+    return this.source?.status() ?? DETACHED;
+  }
+  async accountLinked(owner: string): Promise<boolean> {
+    return (await this.source?.accountLinked?.(owner)) ?? true;
+  }
   subscribe(listener: (event: VenueEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 }
+
+const DETACHED: VenueStatus = { state: "down", since: 0, reason: "no venue host is attached" };
 
 /** A trading service whose every call goes to `current()` at the time of the call. */
 export function switchingTrading(shape: TradingService, current: () => TradingService): TradingService {

@@ -1,5 +1,5 @@
 // The trading service across instances: every call but the host's upkeep is run on the venue host.
-import { RISK_CATEGORIES, TradingError, type RiskCategory, type TradingErrorKind } from "../trading/execution/errors";
+import { RISK_CATEGORIES, TRADING_ERROR_KINDS, TradingError, type RiskCategory, type TradingErrorKind } from "../trading/execution/errors";
 import type { TradingService } from "../trading/execution/service";
 import type { Venue } from "../venues/venue";
 import { HostUnavailable, type EncodedError, type HostCaller, type HostCallHandler } from "./host-calls";
@@ -9,12 +9,14 @@ import type { MarketFeed } from "./market-feed";
 const FORWARDED = [
   "listOrders",
   "placeOrder",
+  "previewOrder",
   "cancelOrder",
   "cancelAllOrders",
   "listPositions",
   "listBalances",
   "openPosition",
   "closePosition",
+  "setPositionExits",
   "openPair",
   "closePair",
   "listPairs",
@@ -79,6 +81,5 @@ export function rebuildHostError(e: EncodedError): Error {
   return new Error(e.message);
 }
 
-const KINDS: readonly TradingErrorKind[] = ["invalid", "not_found", "conflict", "risk", "rejected", "idempotency_reused", "in_progress", "unavailable"];
-const isKind = (v: unknown): v is TradingErrorKind => KINDS.includes(v as TradingErrorKind);
+const isKind = (v: unknown): v is TradingErrorKind => TRADING_ERROR_KINDS.includes(v as TradingErrorKind);
 const riskCategory = (v: unknown): RiskCategory | undefined => (RISK_CATEGORIES.includes(v as RiskCategory) ? (v as RiskCategory) : undefined);

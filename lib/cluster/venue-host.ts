@@ -13,6 +13,7 @@ import { startTrading } from "../trading/execution/start";
 import { GroupCommit } from "../db/group-commit";
 import { embeddedVenueNames, openVenues, startVenues, VENUE_HOST_LOCK, type RunningVenues } from "../venues/embedded";
 import type { SimExchange } from "../venues/sim/exchange";
+import type { VenueAccountDirectory } from "../venues/live/credentials";
 import type { Venue } from "../venues/venue";
 import { createHostCaller, serveHostCalls, type HostCallServer } from "./host-calls";
 import { startMarketFeed, type MarketFeed } from "./market-feed";
@@ -42,6 +43,8 @@ interface HostingInputs {
   clock: Clock;
   log: Logger;
   cluster: ClusterRuntime;
+  /** Where the real venues find owners' linked accounts (lib/venues/live/credentials). */
+  accounts?: VenueAccountDirectory;
   /**
    * What to do when this host can host no longer: its lock is lost (it must never write beside a new
    * host) or its writes halted (its memory is ahead of the database). By default the process ends, so

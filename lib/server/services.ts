@@ -4,6 +4,7 @@ import { systemClock, type Clock } from "../clock";
 import { openDatabase, targetFromConfig, type DatabaseTarget } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { loadServerSecret, ServerSecretError } from "../crypto/server-secret";
+import { createKeyUsage } from "../auth/key-usage";
 import { createAgentKeyCache } from "../auth/agent-keys";
 import { ensureSigningKey, secretOpensSigningKey } from "../auth/owner-tokens";
 import { createSignInThrottle } from "../auth/sign-in-throttle";
@@ -13,10 +14,14 @@ import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
-import { startVenueHosting } from "../cluster/venue-host";
+import { startVenueHosting, type VenueHosting } from "../cluster/venue-host";
 import { startCluster } from "../cluster/runtime";
 import { windowCounterFor } from "../cluster/shared-windows";
 import { failureStoreFor } from "../cluster/shared-sign-in-failures";
+import type { VenueAccountCheck } from "../venues/live/credentials";
+import { linkableVenues } from "../venues/accounts/linkable";
+import { createVenueAccounts } from "../venues/accounts/service";
+import { createAccountCheck } from "../venues/live/open";
 
 export interface Services {
   deps: ApiDeps;
@@ -24,7 +29,14 @@ export interface Services {
 }
 
 /** Opens the database, applies migrations and assembles what the API needs. */
-export async function startServices(input: { config: Config; log: Logger; clock?: Clock; database?: DatabaseTarget }): Promise<Services> {
+export async function startServices(input: {
+  config: Config;
+  log: Logger;
+  clock?: Clock;
+  database?: DatabaseTarget;
+  /** How owners' venue accounts are checked before they are linked; by default by reading the balance on the venue. */
+  venueAccountCheck?: VenueAccountCheck;
+}): Promise<Services> {
   const { config, log } = input;
   checkSearchProviderSettings(config);
   const clock = input.clock ?? systemClock;
@@ -58,7 +70,17 @@ export async function startServices(input: { config: Config; log: Logger; clock?
   }
   // The local chains (anvil), our contracts and the bridge relayer; swaps answer 503 when they cannot start.
   const swap = await startSwapServices({ config, database, clock, log, secret });
-  const hosting = await startVenueHosting({ config, database, clock, log, cluster });
+  const venueAccounts = createVenueAccounts({
+    db: database.db,
+    clock,
+    secret,
+    bus: cluster.bus,
+    venues: linkableVenues(config),
+    // The check uses the running venue's markets when this instance hosts it (hosting starts below).
+    check: input.venueAccountCheck ?? createAccountCheck(config.venues.live, () => hosting.venues),
+  });
+  const hosting: VenueHosting = await startVenueHosting({ config, database, clock, log, cluster, accounts: venueAccounts.directory });
+  const keyUsage = createKeyUsage(database.db, (err) => log.warn({ err }, "key request counts not stored yet; kept for the next try"));
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
     deps: {
@@ -69,6 +91,7 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       clock,
       secret,
       agentKeyCache: createAgentKeyCache(clock, cluster.bus),
+      keyUsage,
       startedAt: clock.now(),
       swap: swap.service,
       signInThrottle: createSignInThrottle(clock, failureStoreFor(cluster.redis, log)),
@@ -80,9 +103,11 @@ export async function startServices(input: { config: Config; log: Logger; clock?
       },
       trading: hosting.trading,
       hosting,
+      venueAccounts,
     },
     stop: async () => {
       stopSweeper();
+      await keyUsage.stop();
       await swap.stop();
       // Owners' last changes are stored before the database closes.
       await hosting.stop();

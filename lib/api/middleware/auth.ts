@@ -18,7 +18,7 @@ export interface AuthGuards {
 
 /** What the agent-key functions need, from the API's dependencies: this instance's cache, the deployment's bus. */
 export function keyContext(deps: ApiDeps): KeyContext {
-  return { db: deps.database.db, clock: deps.clock, cache: deps.agentKeyCache, bus: deps.cluster.bus };
+  return { db: deps.database.db, clock: deps.clock, cache: deps.agentKeyCache, bus: deps.cluster.bus, usage: deps.keyUsage };
 }
 
 function unauthorized(message: string): ApiError {

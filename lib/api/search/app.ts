@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { WebServices } from "../../web/search/paid-work";
 import { searchProviderFromConfig } from "../../web/search/providers";
 import type { ApiDeps, AppEnv } from "../context";
 import { authGuards } from "../middleware/auth";
@@ -10,6 +11,11 @@ import { registerSearchRoutes } from "./search.routes";
 import { registerValidate } from "./validate.routes";
 
 export const SEARCH_API_VERSION = "1.0.0";
+
+/** What paid searches and scrapes run on, over this deployment's provider and scraper. */
+export function webServices(deps: ApiDeps): WebServices {
+  return { db: deps.database.db, clock: deps.clock, log: deps.log, scraper: deps.scraper, provider: searchProviderFromConfig(deps.config, deps.database.db) };
+}
 
 /** The search and scrape API, mounted at /api/web. */
 export function createSearchApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
@@ -25,13 +31,7 @@ export function createSearchApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
     bearerFormat: "JWT",
     description: "A short-lived owner token (EdDSA JWT), as for the trading API's key endpoints; for managing search keys.",
   });
-  registerSearchRoutes(app, {
-    db: deps.database.db,
-    clock: deps.clock,
-    log: deps.log,
-    scraper: deps.scraper,
-    provider: searchProviderFromConfig(deps.config, deps.database.db),
-  });
+  registerSearchRoutes(app, webServices(deps));
   registerValidate(app);
   registerHealth(app);
   registerKeyRoutes(app, authGuards(deps));

@@ -6,6 +6,7 @@ import { addressSubject, clientIpResolver } from "../../http/client-ip";
 import { createRateLimiter, rateLimitHeaders, type RateLimitDecision, type RateLimiter, type WindowCounter } from "../../http/rate-limit";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
+import { requestHeader } from "../middleware/request-header";
 import { SEARCH_API_BASE } from "../paths";
 
 export type SearchWindow = "search" | "scrape";
@@ -36,7 +37,7 @@ export function clientIpOf(c: Context<AppEnv>): string {
     resolve = clientIpResolver(config.trustedProxies);
     resolvers.set(config, resolve);
   }
-  return resolve(c.env?.incoming?.socket.remoteAddress, c.req.header("x-forwarded-for")) ?? "unknown";
+  return resolve(c.env?.incoming?.socket.remoteAddress, requestHeader(c, "x-forwarded-for")) ?? "unknown";
 }
 
 /**

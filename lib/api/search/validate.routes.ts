@@ -3,8 +3,10 @@ import type { RateLimitDecision } from "../../http/rate-limit";
 import type { AppEnv } from "../context";
 import { requireSearchKey } from "./key-guard";
 import { errorResponses, json } from "./openapi-parts";
-import { clientIpOf } from "./rate-limit";
-import { keyValidationView, validateResponse } from "../../auth/contract/search-keys";
+import { clientIpOf, type SearchRateLimiter } from "./rate-limit";
+import { validateResponse, type ValidateResponse } from "../../auth/contract/search-keys";
+import { keyValidationView } from "../../auth/search-key-views";
+import type { SearchPrincipal } from "../../auth/search-keys";
 
 const route = createRoute({
   method: "get",
@@ -22,12 +24,12 @@ const route = createRoute({
 
 const window = (d: RateLimitDecision) => ({ limit: d.limit, remaining: d.remaining, reset: Math.ceil(d.resetAtMs / 1000) });
 
+/** The key's status, plan and credits, and the windows of `subject` as they stand (peeked: validating uses neither). */
+export async function keyValidation(key: SearchPrincipal, limiter: SearchRateLimiter, subject: string): Promise<ValidateResponse> {
+  const [search, scrape] = await Promise.all([limiter.peek("search", subject), limiter.peek("scrape", subject)]);
+  return keyValidationView(key, { search: window(search), scrape: window(scrape) });
+}
+
 export function registerValidate(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(route, async (c) => {
-    const key = c.var.searchKey;
-    const limiter = c.var.deps.searchRateLimiter;
-    const ip = clientIpOf(c);
-    const [search, scrape] = await Promise.all([limiter.peek("search", ip), limiter.peek("scrape", ip)]);
-    return c.json(keyValidationView(key, { search: window(search), scrape: window(scrape) }), 200);
-  });
+  app.openapi(route, async (c) => c.json(await keyValidation(c.var.searchKey, c.var.deps.searchRateLimiter, clientIpOf(c)), 200));
 }

@@ -10,6 +10,7 @@ import { registerPairRoutes } from "./pairs.routes";
 import { registerPositionRoutes } from "./positions.routes";
 import { registerRiskLimitRoutes } from "./risk-limits.routes";
 import { registerSwapRoutes } from "./swap.routes";
+import { registerVenueAccountRoutes } from "./venue-accounts.routes";
 import { createOpenApiApp } from "../openapi-app";
 import { TRADING_API_BASE } from "../paths";
 
@@ -39,6 +40,7 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
   registerPairRoutes(app, guards);
   registerKillSwitchRoutes(app, guards);
   registerRiskLimitRoutes(app, guards);
+  registerVenueAccountRoutes(app, guards);
   registerSwapRoutes(app, guards);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -46,7 +48,7 @@ export function createTradingApi(deps: ApiDeps): OpenAPIHono<AppEnv> {
       title: "Bourse Trading API",
       version: TRADING_API_VERSION,
       description:
-        "Public market data, agent-key execution, cross-chain swaps and agent-key management. " +
+        "Public market data, agent-key execution, cross-chain swaps, agent-key management and owners' venue accounts. " +
         "Every answer except the candles array is an envelope {success, data, error, timestamp}; " +
         "timestamp is in milliseconds since the Unix epoch.",
     },

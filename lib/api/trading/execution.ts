@@ -17,6 +17,9 @@ const CODES: Record<TradingErrorKind, ErrorCode> = {
   idempotency_reused: "IDEMPOTENCY_KEY_REUSED",
   in_progress: "CONFLICT",
   unavailable: "SERVICE_UNAVAILABLE",
+  venue_account: "VENUE_ACCOUNT_NOT_LINKED",
+  venue_credentials: "VENUE_CREDENTIALS_REJECTED",
+  rate_limited: "RATE_LIMITED",
 };
 
 /** Runs a trading service call, answering its refusals as the trading API's errors. */
@@ -48,13 +51,18 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { "applicati
 export const executionErrors = {
   ...errorResponses(400, 401, 404, 409),
   403: {
-    description: "FORBIDDEN: the key lacks the trade scope or the IP is not allowed. RISK_REJECTED: the risk policy refuses it; `category` names the rule",
+    description:
+      "FORBIDDEN: the key lacks the trade scope or the IP is not allowed. RISK_REJECTED: the risk policy refuses it; `category` names the rule. VENUE_ACCOUNT_NOT_LINKED: the order needs the owner's account on a real venue, not linked yet (the message names the venue). VENUE_CREDENTIALS_REJECTED: the venue refused the linked account's credentials; link it again",
     ...json(errorEnvelope),
   },
   422: { description: "ORDER_REJECTED: a venue refused a leg; what had filled was unwound", ...json(errorEnvelope) },
+  429: {
+    description: "RATE_LIMITED: a real venue's rate limit; nothing was sent. Retry after Retry-After seconds with the same Idempotency-Key",
+    ...json(errorEnvelope),
+  },
   503: {
     description:
-      "SERVICE_UNAVAILABLE: no venues are running, or (with Retry-After) the venue host could not answer in time, e.g. while another instance takes over; retry with the same Idempotency-Key",
+      "SERVICE_UNAVAILABLE: no venues are running, or (with Retry-After) the venue host could not answer in time, e.g. while another instance takes over, or a real venue cannot be reached or is in maintenance, or every venue listing the market is stale; retry with the same Idempotency-Key",
     ...json(errorEnvelope),
   },
 };

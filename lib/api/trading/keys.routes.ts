@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { keyActivitySchema } from "../../trading/contract/key-activity";
+import { keyActivity } from "../../trading/execution/key-names";
 import { listAudit } from "../../auth/audit";
 import { KeyNotRollableError, listAgentKeys, mintAgentKey, revokeAgentKey, rollAgentKey, setSwapPolicy } from "../../auth/agent-keys";
 import { KEY_MINTS_PER_HOUR } from "../../auth/mint-limit";
@@ -150,8 +152,10 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       method: "get",
       path: "/agent/audit",
       tags: ["Agent keys"],
-      summary: "Audit log of key changes",
-      description: "Who minted, rolled, revoked or changed the swap policy of which key, and when; newest first.",
+      summary: "Audit log of key and venue-account changes",
+      description:
+        "Who minted, rolled, revoked or changed the swap policy of which key, and who linked, replaced or removed which venue account (and which checks the venue refused), " +
+        "and when; newest first. Venue-account events name the venue and the account's identifier in `detail`, never a credential.",
       security,
       middleware: [guards.owner],
       request: { query: auditQuery },
@@ -161,5 +165,20 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards):
       const q = c.req.valid("query");
       return ok(c, await listAudit(c.var.deps.database.db, c.var.ownerId, { limit: q.limit, before: q.before }));
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/agent/keys/activity",
+      tags: ["Agent keys"],
+      summary: "What each key has done",
+      description:
+        "Per agent key of the owner's, revoked included: the requests it has made (counted in memory and written every few seconds), the orders it has placed and when it placed the last one.",
+      security,
+      middleware: [guards.owner],
+      responses: { 200: { description: "Activity per key", ...json(envelopeOf(z.array(keyActivitySchema))) }, ...errorResponses(401) },
+    }),
+    async (c) => ok(c, await keyActivity(c.var.deps.database.db, c.var.ownerId)),
   );
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { MarketDataError, type MarketDataErrorKind } from "../../trading/market-data/errors";
 import type { MarketSource } from "../../trading/market-data/source";
 import type { Serialized } from "../../trading/market-data/serialized";
-import type { AppEnv } from "../context";
+import type { ApiDeps, AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import { describeIssues } from "../validation";
 import { errorEnvelope, errorResponses } from "./envelope";
@@ -22,7 +22,10 @@ const CODES: Record<MarketDataErrorKind, ErrorCode> = { unknown_symbol: "NOT_FOU
 
 /** The venues' in-memory state and the clock: what market data is read from. */
 export function marketSource(c: Context<AppEnv>): MarketSource {
-  const { venues, clock } = c.var.deps;
+  return marketSourceOf(c.var.deps);
+}
+
+export function marketSourceOf({ venues, clock }: Pick<ApiDeps, "venues" | "clock">): MarketSource {
   return { venues, now: () => clock.now() };
 }
 

@@ -58,6 +58,22 @@ describe("POST /agent/orders", () => {
     expect(order.children.map((c) => c.venue)).toEqual(["birch"]);
   });
 
+  it("sets the symbol's leverage on the venues it may use before placing, when given", async () => {
+    const r = await bob.call("POST", "/agent/orders", {
+      symbol: "SOL-USD",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "2",
+      preferredExchange: "cedar",
+      leverage: 3,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const positions = (await bob.call("GET", "/agent/positions")).body.data as (Position & { leverage: string })[];
+    expect(positions.find((p) => p.symbol === "SOL-USD" && p.venue === "cedar")?.leverage).toBe("3");
+    const refused = await bob.call("POST", "/agent/orders", { symbol: "SOL-USD", side: "BUY", type: "MARKET", quantity: "2", leverage: 0 });
+    expect(refused.status).toBe(400);
+  });
+
   it("never fills a market order beyond its slippage: the rest is cancelled and the answer says so", async () => {
     const marks = Object.fromEntries(t.deps.venues.map((v) => [v.name, v.ticker("ETH-USD")!.markPrice * 0.01]));
     const r = await bob.call("POST", "/agent/orders", { symbol: "ETH-USD", side: "BUY", type: "MARKET", quantity: "600", slippage: 0.0001 });
@@ -102,7 +118,8 @@ describe("POST /agent/orders", () => {
     ["slippage of zero", { type: "MARKET", slippage: 0 }, /slippage/],
     ["an unknown side", { type: "MARKET", side: "HOLD" }, /side/],
     ["an unknown type", { type: "TWAP" }, /type/],
-    ["an unknown field", { type: "MARKET", leverage: 5 }, /leverage|Unrecognized/i],
+    ["an unknown field", { type: "MARKET", margin: 5 }, /margin|Unrecognized/i],
+    ["a fractional leverage", { type: "MARKET", leverage: 2.5 }, /leverage/],
   ])("refuses %s with 400", async (_name, fields, message) => {
     const r = await alice.call("POST", "/agent/orders", { symbol: "BTC-USD", side: "BUY", quantity: "0.01", ...fields });
     expect(expectError(r, 400, "BAD_REQUEST").error).toMatch(message);
@@ -161,6 +178,22 @@ describe("GET and DELETE /agent/orders", () => {
 
     const history = (await alice.call("GET", "/agent/orders?status=canceled")).body.data as { orderId: string; status: string }[];
     expect(history).toContainEqual(expect.objectContaining({ orderId: child.orderId, status: "CANCELED" }));
+  });
+
+  it("cancels once under an Idempotency-Key: a retry with the key answers the first cancel, not 409", async () => {
+    const resting = { symbol: "BTC-USD", side: "SELL", type: "LIMIT", quantity: "0.01", price: btcPrice(0.05), preferredExchange: "alder" };
+    const child = ((await alice.call("POST", "/agent/orders", resting)).body.data as Parent).children[0]!;
+    const key = { "idempotency-key": `cancel-${child.orderId}` };
+    const first = await alice.call("DELETE", `/agent/orders/alder/${child.orderId}`, undefined, key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const retry = await alice.call("DELETE", `/agent/orders/alder/${child.orderId}`, undefined, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body.data).toEqual(first.body.data);
+    const other = ((await alice.call("POST", "/agent/orders", resting)).body.data as Parent).children[0]!;
+    expectError(await alice.call("DELETE", `/agent/orders/alder/${other.orderId}`, undefined, key), 400, "IDEMPOTENCY_KEY_REUSED");
+    expect((await alice.call("DELETE", `/agent/orders/alder/${other.orderId}`)).status).toBe(200);
     const filled = (await alice.call("GET", "/agent/orders?status=filled")).body.data as { status: string }[];
     expect(filled.length).toBeGreaterThan(0);
     expect(filled.every((o) => o.status === "FILLED")).toBe(true);

@@ -5,6 +5,7 @@ import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
 import { agentSecurity, callerOf, executed, executionErrors, json, replayHeader, tradingCall } from "./execution";
 import { cancelOrderParams, idempotencyHeaders, orderListQuery, orderSchema, parentOrderSchema, placeOrderBody } from "../../trading/contract/orders";
+import { orderPreviewSchema } from "../../trading/contract/order-preview";
 
 const tags = ["Orders"];
 
@@ -55,20 +56,43 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards
 
   app.openapi(
     createRoute({
+      method: "post",
+      path: "/agent/orders/preview",
+      tags,
+      summary: "Dry-run an order",
+      description:
+        "Takes a PlaceOrder and answers what placing it now would do, without sending or storing anything: the child orders per venue, what each venue's book would fill at once " +
+        "(within the limit or slippage bound), the average price and taker fees, what would rest, and the risk verdict (kill switch included) with its `category` when refused. " +
+        "The same validation as POST /agent/orders (400). Needs the trade scope.",
+      security: agentSecurity,
+      middleware: [guards.agentKey("trade")],
+      request: { body: { ...json(placeOrderBody), required: true } },
+      responses: { 200: { description: "The dry run", ...json(envelopeOf(orderPreviewSchema)) }, ...errorResponses(400, 401, 403, 409) },
+    }),
+    async (c) => ok(c, await tradingCall(() => c.var.deps.trading.previewOrder(callerOf(c), c.req.valid("json")))),
+  );
+
+  app.openapi(
+    createRoute({
       method: "delete",
       path: "/agent/orders/{venue}/{orderId}",
       tags,
       summary: "Cancel an order",
       description:
-        "Cancels a live order by its venue and the venue's order id (a child order's `orderId`). What filled before stays filled. 404 for an unknown order or another owner's; 409 when it is no longer live. Needs the trade scope.",
+        "Cancels a live order by its venue and the venue's order id (a child order's `orderId`). What filled before stays filled. 404 for an unknown order or another owner's; 409 when it is no longer live. " +
+        "With an Idempotency-Key, a retry (after a lost answer) answers the first cancel again (`Idempotent-Replayed: true`) instead of 409. Needs the trade scope.",
       security: agentSecurity,
       middleware: [guards.agentKey("trade")],
-      request: { params: cancelOrderParams },
-      responses: { 200: { description: "The cancelled order", ...json(envelopeOf(orderSchema)) }, ...errorResponses(400, 401, 403, 404, 409) },
+      request: { headers: idempotencyHeaders, params: cancelOrderParams },
+      responses: {
+        200: { description: "The cancelled order", headers: replayHeader, ...json(envelopeOf(orderSchema)) },
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
     }),
     async (c) => {
       const { venue, orderId } = c.req.valid("param");
-      return ok(c, await tradingCall(() => c.var.deps.trading.cancelOrder(callerOf(c), venue, orderId)));
+      const options = { idempotencyKey: c.req.valid("header")["idempotency-key"] };
+      return executed(c, await tradingCall(() => c.var.deps.trading.cancelOrder(callerOf(c), venue, orderId, options)));
     },
   );
 }

@@ -5,7 +5,16 @@ import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, ok } from "./envelope";
 import { agentSecurity, callerOf, executed, executionErrors, json, replayHeader, tradingCall } from "./execution";
 import { idempotencyHeaders } from "../../trading/contract/orders";
-import { balanceSchema, closePositionBody, openPositionBody, positionResultSchema, positionSchema } from "../../trading/contract/positions";
+import {
+  balanceSchema,
+  closePositionBody,
+  openPositionBody,
+  positionExitsBody,
+  positionExitsResultSchema,
+  positionResultSchema,
+  positionSchema,
+  positionSymbolParam,
+} from "../../trading/contract/positions";
 
 const tags = ["Account"];
 
@@ -81,6 +90,33 @@ export function registerPositionRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGua
         c,
         await tradingCall(() =>
           c.var.deps.trading.closePosition(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] }),
+        ),
+      ),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/agent/positions/{symbol}/tpsl",
+      tags,
+      summary: "Set a position's take-profit and stop-loss",
+      description:
+        "Sets or replaces the take-profit and stop-loss of the position in `symbol` on every venue holding it (or only `venue`): the live reduce-only exits of the kind given are cancelled, " +
+        "then a reduce-only TAKE_PROFIT_MARKET or STOP_MARKET for the whole position is placed at the new trigger price; null removes one, absent leaves it. " +
+        "A long's take-profit must be above the mark and its stop-loss below (a short's the other way): 400 otherwise. 409 when there is no position. " +
+        "Exits are cancelled by the venue once the position is closed. Needs the trade scope.",
+      security: agentSecurity,
+      middleware: [guards.agentKey("trade")],
+      request: { params: positionSymbolParam, headers: idempotencyHeaders, body: { ...json(positionExitsBody), required: true } },
+      responses: { 200: { description: "The exits placed", headers: replayHeader, ...json(envelopeOf(positionExitsResultSchema)) }, ...executionErrors },
+    }),
+    async (c) =>
+      executed(
+        c,
+        await tradingCall(() =>
+          c.var.deps.trading.setPositionExits(callerOf(c), c.req.valid("param").symbol, c.req.valid("json"), {
+            idempotencyKey: c.req.valid("header")["idempotency-key"],
+          }),
         ),
       ),
   );

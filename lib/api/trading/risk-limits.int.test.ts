@@ -38,7 +38,10 @@ describe("risk limits over the API (owner token)", () => {
     const set = await call(t, "PUT", "/agent/risk-limits", await a.auth(), { maxOrderNotionalUsd: "100" });
     expect(set.body.data).toEqual({ maxOrderNotionalUsd: "100" });
     expect((await call(t, "GET", "/agent/risk-limits", await a.auth())).body.data).toEqual({ allKeys: { maxOrderNotionalUsd: "100" }, keys: {} });
-    expect(expectError(await a.call("POST", "/agent/orders", market), 403, "RISK_REJECTED").category).toBe("ORDER_NOTIONAL");
+    expect(expectError(await a.call("POST", "/agent/orders", market), 403, "RISK_REJECTED")).toMatchObject({
+      category: "ORDER_NOTIONAL",
+      error: "The order is above your account's limit for one order.",
+    });
     await call(t, "PUT", "/agent/risk-limits", await a.auth(), {});
     expect((await a.call("POST", "/agent/orders", market)).status).toBe(200);
   });
@@ -83,5 +86,22 @@ describe("risk limits over the API (owner token)", () => {
       expectError(await call(t, "PUT", `/agent/keys/${a.keyId}/risk-limits`, auth, { maxLeverage: 2 }), 401, "UNAUTHORIZED");
     }
     expect((await call(t, "GET", "/agent/risk-limits", await a.auth())).body.data).toEqual({ allKeys: {}, keys: {} });
+  });
+
+  it("audits limit changes and the kill switch, once per change", async () => {
+    const a = await createTrader(t);
+    const owner = await a.auth();
+    await call(t, "PUT", `/agent/keys/${a.keyId}/risk-limits`, owner, { maxLeverage: 3 });
+    await call(t, "PUT", "/agent/risk-limits", owner, {});
+    await call(t, "POST", "/agent/kill-switch", owner, {});
+    await call(t, "POST", "/agent/kill-switch", owner, {});
+    await call(t, "DELETE", "/agent/kill-switch", owner);
+    const audit = (await call(t, "GET", "/agent/audit", owner)).body.data as { action: string; keyId: string | null; detail: Record<string, unknown> }[];
+    expect(audit.filter((e) => !e.action.startsWith("key.")).map((e) => [e.action, e.keyId, e.detail])).toEqual([
+      ["kill_switch.released", null, { scope: "all keys" }],
+      ["kill_switch.engaged", null, { scope: "all keys" }],
+      ["risk_limits.changed", null, { scope: "all keys", limits: {} }],
+      ["risk_limits.changed", a.keyId, { scope: "key", limits: { maxLeverage: 3 } }],
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import type { AppEnv } from "../context";
 import { ApiError, type ErrorCode } from "../errors";
 import type { AuthGuards } from "../middleware/auth";
 import { envelopeOf, errorResponses, errorEnvelope, ok } from "./envelope";
-import { callerOf } from "./execution";
+import { callerOf, executed, replayHeader, tradingCall } from "./execution";
+import { idempotencyHeaders } from "../../trading/contract/orders";
 import {
   preparedSwapSchema,
   swapBalancesQuery,
@@ -47,10 +48,10 @@ const CODES: Record<SwapErrorKind, ErrorCode> = {
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
-/** Runs a swap service call, answering its refusals as the trading API's errors. */
-async function swapCall<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs a swap service call, answering its refusals (and its Idempotency-Key's) as the trading API's errors. */
+export async function swapCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return await fn();
+    return await tradingCall(fn);
   } catch (err) {
     if (err instanceof SwapError) throw new ApiError(CODES[err.kind], err.message, { category: err.category });
     throw err;
@@ -129,19 +130,24 @@ export function registerSwapRoutes(app: OpenAPIHono<AppEnv>, guards: AuthGuards)
       description:
         "Signs and sends a quote's transactions with the owner's server-held wallet (GET /agent/swap/wallet), after the risk checks: maximum notional per swap " +
         "(403 FORBIDDEN beyond it), then the calling key's swap policy: recipient and daily limit (403 RISK_REJECTED). An owner's executes run one at a time, " +
-        "so parallel executes cannot together pass a daily limit only one fits. A quote executes at most once (409 on a second try). " +
+        "so parallel executes cannot together pass a daily limit only one fits. A quote executes at most once (409 on a second try); " +
+        "with an Idempotency-Key, a retry (after a lost answer) answers the first execute's answer again (`Idempotent-Replayed: true`) instead of 409. " +
         "Returns the swap, PENDING, with its transaction hashes. Needs the swap scope.",
       security,
       middleware: [swapKey],
-      request: { body: { ...json(swapExecuteBody), required: true } },
+      request: { headers: idempotencyHeaders, body: { ...json(swapExecuteBody), required: true } },
       responses: {
-        200: { description: "The swap, sent", ...json(envelopeOf(swapStatusSchema)) },
+        200: { description: "The swap, sent", headers: replayHeader, ...json(envelopeOf(swapStatusSchema)) },
         ...errorResponses(400, 401, 404, 409),
         ...refusals([KILL, RECIPIENT, DAILY].join("; ")),
         ...unavailable,
       },
     }),
-    async (c) => ok(c, await swapCall(() => c.var.deps.swap.execute(callerOf(c), c.req.valid("json")))),
+    async (c) =>
+      executed(
+        c,
+        await swapCall(() => c.var.deps.swap.execute(callerOf(c), c.req.valid("json"), { idempotencyKey: c.req.valid("header")["idempotency-key"] })),
+      ),
   );
 
   app.openapi(
