@@ -19,7 +19,7 @@ const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|a
 
 /** The class and id, joined; on a discussion page without the words that only mark comments. */
 export function hints(el: Element, discussion = false): string {
-  const cls = el.attribs.class ?? "";
+  const cls = roleClasses(el.attribs.class ?? "");
   const id = el.attribs.id ?? "";
   const h = cls && id ? `${cls} ${id}` : cls || id;
   return discussion ? h.replace(DISCUSSION_WORDS, "") : h;
@@ -28,11 +28,23 @@ export function hints(el: Element, discussion = false): string {
 /** ±25 for each of class and id that reads as boilerplate or as content (Readability's weights). */
 export function classWeight(el: Element, discussion = false): number {
   let w = 0;
-  for (const raw of [el.attribs.class, el.attribs.id]) {
+  for (const raw of [el.attribs.class === undefined ? undefined : roleClasses(el.attribs.class), el.attribs.id]) {
     const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
     if (!value) continue;
     if (NEGATIVE.test(value)) w -= 25;
     if (POSITIVE.test(value)) w += 25;
   }
   return w;
+}
+
+/**
+ * The classes that can say what an element is: utility classes with a variant or an arbitrary value
+ * (`md:hidden`, `pt-[var(--banner-height)]`) style it, whatever words they carry.
+ */
+function roleClasses(cls: string): string {
+  if (!cls.includes(":") && !cls.includes("[")) return cls;
+  return cls
+    .split(/\s+/)
+    .filter((c) => !c.includes(":") && !c.includes("["))
+    .join(" ");
 }

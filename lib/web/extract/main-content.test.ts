@@ -147,3 +147,31 @@ describe("main content: cleaning judges a container on what is left of it", () =
     expect(out).not.toContain("Skip to content");
   });
 });
+
+describe("main content: markup that misleads the pruning", () => {
+  const story = ["kettles", "fuses", "descaling", "limescale"].map((t) => `<p>${sentence(t)}</p>`).join("");
+
+  it("keeps a page that an unclosed <aside> swallowed, but not a menu's featured-story card", () => {
+    expect(text(`<html><body><aside class="announcement">New release!<main><article>${story}</article></main></body></html>`)).toContain("about limescale");
+    const card = `<nav><ul><li><a href="/a">Products</a></li><li><article><a href="/s">Featured: a menu card about kettles</a></article></li></ul></nav>`;
+    const out = text(`<html><body>${card}<main>${story}</main></body></html>`);
+    expect(out).toContain("about fuses");
+    expect(out).not.toContain("menu card");
+  });
+
+  it("does not read a utility class's variant or arbitrary value as a role", () => {
+    const sections = ["kettles", "fuses", "descaling"].map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`).join("");
+    const html = `<html><body><main>${sections}<div class="ad-banner">Buy now</div></main></body></html>`;
+    const out = text(html);
+    expect(out).toContain("about descaling");
+    expect(out).not.toContain("Buy now");
+  });
+
+  it("keeps the hidden panels of tabs, which show on a click, but not other hidden blocks", () => {
+    const panels = ["Python", "Java"].map((lang, i) => `<div role="tabpanel"${i > 0 ? " hidden" : ""}><pre><code>client = connect(region="eu-west")\nclient.send_message_in_${lang}(to="+100", body="hello")</code></pre></div>`).join("");
+    const out = text(`<html><body><main><h2>Send a message</h2>${story}${panels}<div hidden>Closed drawer</div></main></body></html>`);
+    expect(out).toContain("send_message_in_Python(");
+    expect(out).toContain("send_message_in_Java(");
+    expect(out).not.toContain("Closed drawer");
+  });
+});

@@ -39,9 +39,18 @@ const NEVER_CONTENT = new Set([
 /** `discussion`: the page is a thread, whose comments are its content. */
 export function prune(body: ParentNode, discussion = false): void {
   const concealedContent = contentKeptFromView(body);
+  let pageChars: number | undefined;
+  const wrapsTheContent = (el: Element): boolean => {
+    if (!CHROME.has(el.name)) return false;
+    const inner = descendants(el);
+    if (inner.some((d) => d.name === "main")) return true;
+    if (!inner.some((d) => d.name === "article")) return false;
+    pageChars ??= readableChars(body);
+    return readableChars(el) > pageChars * 0.5;
+  };
   for (const el of descendants(body)) {
     if (el === concealedContent) continue;
-    if (el.parent && (NEVER_CONTENT.has(el.name) || isHidden(el))) removeNode(el);
+    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || isHidden(el))) removeNode(el);
   }
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
   const stats = measure(body);
@@ -98,17 +107,31 @@ function readableChars(root: ParentNode): number {
   return n;
 }
 
+/**
+ * Page chrome left open by broken markup swallows the page: an <aside> or <footer> holding the <main>,
+ * or an <article> with most of the page's text, is not chrome (a menu's featured-story card is).
+ */
+const CHROME = new Set(["nav", "aside", "footer", "menu", "dialog"]);
+
 export function isArticleBodyMarker(el: Element): boolean {
   const prop = el.attribs.itemprop;
   return prop !== undefined && /\barticleBody\b/.test(prop);
 }
 
 function isHidden(el: Element): boolean {
+  if (isTabPanel(el)) return false;
   if (el.attribs.hidden !== undefined) return true;
   if (el.attribs["aria-hidden"] === "true") return true;
   const style = el.attribs.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
+
+/** A tab's panel is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
+function isTabPanel(el: Element): boolean {
+  return el.attribs.role === "tabpanel" || TAB_PANEL.test(el.attribs.class ?? "");
+}
+
+const TAB_PANEL = /tab-?panel/i;
 
 function bodyChars(body: ParentNode, stats: StatsMap): number {
   if (isElement(body)) return stats.get(body)?.chars ?? 0;
