@@ -5,7 +5,7 @@ import { parseDocument } from "htmlparser2";
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  return parseDocument(asHtmlCdata(html), { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  return parseDocument(closeSelfClosedFrames(asHtmlCdata(html)), { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
 }
 
 /**
@@ -16,6 +16,17 @@ export function parseHtml(html: string): Document {
 function asHtmlCdata(html: string): string {
   return html.includes("<![CDATA[") ? html.replaceAll("<![CDATA[", "<![CDATA [") : html;
 }
+
+/**
+ * `<iframe … />` (tag managers' snippets in a <noscript>): htmlparser2, like HTML, ignores the slash and
+ * reads the rest of the page as the frame's text, where a browser running scripts reads the <noscript>
+ * as text and shows the page. Closing the frame where it was meant to close reads it as they do.
+ */
+function closeSelfClosedFrames(html: string): string {
+  return html.includes("<iframe") ? html.replace(SELF_CLOSED_FRAME, "<iframe$1></iframe>") : html;
+}
+
+const SELF_CLOSED_FRAME = /<iframe\b([^>]*?)\s*\/>/gi;
 
 export { isTag as isElement, isText };
 

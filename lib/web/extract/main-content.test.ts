@@ -159,6 +159,11 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("menu card");
   });
 
+  it("reads a page after a self-closed <iframe> in a <noscript> as browsers do, not as the frame's text", () => {
+    const tagManager = `<noscript><iframe src="https://tags.example/ns.html" height="0" width="0" style="display:none" /></noscript>`;
+    expect(text(`<html><body>${tagManager}<div class="page">${story}</div></body></html>`)).toContain("about fuses");
+  });
+
   it("does not read a utility class's variant or arbitrary value as a role", () => {
     const sections = ["kettles", "fuses", "descaling"].map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`).join("");
     const html = `<html><body><main>${sections}<div class="ad-banner">Buy now</div></main></body></html>`;
