@@ -96,6 +96,25 @@ describe("main content: threads", () => {
     for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
   });
 
+  it("leaves out each poster's profile card and signature, keeping the post and its byline", () => {
+    const card = (who: string) => `<dl class="postprofile"><dt>${who}</dt><dd>Posts: 1725</dd><dd>Joined: 14 Sep 2019</dd><dd>Location: Leeds</dd></dl>`;
+    const reply = (who: string, topic: string) =>
+      `<div class="post">${card(who)}<div class="postbody"><p class="author">by ${who} » 11 Sep 2024</p><div class="content">${sentence(topic)}</div><div class="signature">Sent from my kettle</div></div></div>`;
+    const out = text(`<html><body><main>${reply("alice", "kettles")}${reply("bob", "fuses")}${reply("carol", "descaling")}</main></body></html>`);
+    for (const kept of ["by alice", "about kettles", "about descaling"]) expect(out).toContain(kept);
+    for (const gone of ["Joined:", "Location:", "Sent from my kettle"]) expect(out).not.toContain(gone);
+  });
+
+  it("on a Q&A page keeps the question and answers, not the comments under them", () => {
+    const item = (type: string, inner: string) => `<div itemscope itemtype="https://schema.org/${type}">${inner}</div>`;
+    const comment = (said: string) => item("Comment", `<span>${said} – a reader, 2016</span>`);
+    const answer = (topic: string) => item("Answer", `<div class="answer-body"><p>${sentence(topic)}</p></div>${comment(`Thanks, that worked for ${topic}`)}`);
+    const page = item("QAPage", item("Question", `<h1>Kettle will not boil</h1><p>${sentence("kettles")}</p>${comment("Which model is it?")}`) + answer("fuses") + answer("descaling"));
+    const out = text(`<html><body><main>${page}</main></body></html>`);
+    for (const kept of ["about kettles", "about fuses", "about descaling"]) expect(out).toContain(kept);
+    for (const gone of ["Which model", "Thanks, that worked"]) expect(out).not.toContain(gone);
+  });
+
   it("reads a thread rendered for readers without scripts from its <noscript>", () => {
     const html = `<html><body><div id="app">Loading…</div><noscript><div class="wrap">${["kettles", "fuses", "descaling"].map((t) => `<div class="post"><p>${sentence(t)}</p></div>`).join("")}</div></noscript></body></html>`;
     const out = text(html);

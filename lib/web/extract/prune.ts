@@ -52,6 +52,7 @@ export function prune(body: ParentNode, discussion = false): void {
     if (el === concealedContent) continue;
     if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || isHidden(el))) removeNode(el);
   }
+  removeCommentsOnAnswers(body);
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
   const stats = measure(body);
   const limit = bodyChars(body, stats) * 0.4;
@@ -112,6 +113,22 @@ function readableChars(root: ParentNode): number {
  * or an <article> with most of the page's text, is not chrome (a menu's featured-story card is).
  */
 const CHROME = new Set(["nav", "aside", "footer", "menu", "dialog"]);
+
+/**
+ * On a Q&A page the question and its answers are the content; the comments marked up under them
+ * (schema.org Comment items inside a Question or Answer) are asides. A thread's replies, marked as
+ * comments of the posting, stay.
+ */
+function removeCommentsOnAnswers(body: ParentNode): void {
+  for (const el of descendants(body)) {
+    if (el.parent && isItemOf(el, "Comment") && ancestors(el).some((a) => isItemOf(a, "Answer") || isItemOf(a, "Question"))) removeNode(el);
+  }
+}
+
+function isItemOf(el: Element, type: string): boolean {
+  const itemtype = el.attribs.itemtype;
+  return itemtype !== undefined && itemtype.endsWith(`schema.org/${type}`);
+}
 
 export function isArticleBodyMarker(el: Element): boolean {
   const prop = el.attribs.itemprop;
