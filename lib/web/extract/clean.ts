@@ -33,7 +33,8 @@ export function clean(root: Element, options: CleanOptions): void {
   for (const el of descendants(root)) {
     if (!el.parent) continue;
     const h = hints(el, options.discussion);
-    if (h && BOILERPLATE.test(h) && (before.get(el)?.chars ?? 0) < total * 0.4 && !(cards.has(el) && CARD_PART.test(h))) removeNode(el);
+    if (h && (BOILERPLATE.test(h) || (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? ""))) && (before.get(el)?.chars ?? 0) < total * 0.4 && !(cards.has(el) && CARD_PART.test(h)))
+      removeNode(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeNode(el);
   }
   const stats = measure(root);
@@ -56,6 +57,12 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
 }
+
+/**
+ * On a product page: what buyers said and what else they looked at, beside the product itself. Read
+ * from classes alone: ids are often headings' anchors ("…-review" in a review article).
+ */
+const PRODUCT_ASIDES = /reviews?\b|reviews?-|ratings?\b|ratings?-|recently-?viewed|also-?(?:bought|viewed|like)/i;
 
 /** Cards hold at least this share of a story's text when the story is really a listing. */
 const DOMINANT_CARDS = 0.5;

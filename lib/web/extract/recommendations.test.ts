@@ -24,6 +24,15 @@ describe("main content: sections pointing to other pages", () => {
     expect(out).not.toContain("also bought");
   });
 
+  it("drops a product page's reviews block, read from its class, but not a section whose anchor id says review", () => {
+    const reviews = `<div class="product-reviews"><h2>Customer reviews</h2><p>83% of 96 reviewers recommend it. Sturdy and easy to assemble, five stars from me.</p></div>`;
+    const out = text(`<html>${productHead}<body><main>${product}${reviews}</main></body></html>`);
+    expect(out).toContain("about its drawers");
+    expect(out).not.toContain("reviewers recommend");
+    const anchored = `<section id="oak-desk-review"><p>${sentence("our review of the desk")}</p></section>`;
+    expect(text(`<html>${productHead}<body><main>${product}${anchored}</main></body></html>`)).toContain("about our review of the desk");
+  });
+
   it("drops what follows such a heading among flat siblings, up to the next heading of its level", () => {
     const out = text(
       `<html>${productHead}<body><main>${product}<h2>You may also like</h2>${cards(6)}<h2>Care</h2><p>${sentence("oiling the desk")}</p></main></body></html>`,
@@ -69,10 +78,10 @@ describe("main content: other products on a product page", () => {
     expect(out).not.toContain("Explore related");
   });
 
-  it("keeps priced cards that hold most of the page (a product page that is really a listing), and cards without prices (reviews)", () => {
+  it("keeps priced cards that hold most of the page (a product page that is really a listing), and cards without prices (features)", () => {
     expect(text(`<html>${productHead}<body><main><h1>Shelves</h1>${cards(12)}</main></body></html>`)).toContain("Walnut shelf 11");
-    const reviews = `<div class="reviews">${Array.from({ length: 4 }, (_, i) => `<div class="review"><h3>Reviewer ${i}</h3><p>Sturdy and handsome, it arrived well packed and took an hour to assemble.</p></div>`).join("")}</div>`;
-    expect(text(`<html>${productHead}<body><main>${product}${reviews}</main></body></html>`)).toContain("Reviewer 3");
+    const features = `<div class="features">${Array.from({ length: 4 }, (_, i) => `<div class="feature"><h3>Feature ${i}</h3><p>Solid oak throughout, oiled by hand, and built to be taken apart for a move.</p></div>`).join("")}</div>`;
+    expect(text(`<html>${productHead}<body><main>${product}${features}</main></body></html>`)).toContain("Feature 3");
   });
 
   it("leaves priced cards alone on a page that is not a product", () => {
