@@ -33,7 +33,12 @@ export function clean(root: Element, options: CleanOptions): void {
   for (const el of descendants(root)) {
     if (!el.parent) continue;
     const h = hints(el, options.discussion);
-    if (h && (BOILERPLATE.test(h) || (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? ""))) && (before.get(el)?.chars ?? 0) < total * 0.4 && !(cards.has(el) && CARD_PART.test(h)))
+    if (
+      h &&
+      (BOILERPLATE.test(h) || (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? ""))) &&
+      (before.get(el)?.chars ?? 0) < total * 0.4 &&
+      !(cards.has(el) && CARD_PART.test(h))
+    )
       removeNode(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeNode(el);
   }

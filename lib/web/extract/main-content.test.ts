@@ -109,7 +109,10 @@ describe("main content: threads", () => {
     const item = (type: string, inner: string) => `<div itemscope itemtype="https://schema.org/${type}">${inner}</div>`;
     const comment = (said: string) => item("Comment", `<span>${said} – a reader, 2016</span>`);
     const answer = (topic: string) => item("Answer", `<div class="answer-body"><p>${sentence(topic)}</p></div>${comment(`Thanks, that worked for ${topic}`)}`);
-    const page = item("QAPage", item("Question", `<h1>Kettle will not boil</h1><p>${sentence("kettles")}</p>${comment("Which model is it?")}`) + answer("fuses") + answer("descaling"));
+    const page = item(
+      "QAPage",
+      item("Question", `<h1>Kettle will not boil</h1><p>${sentence("kettles")}</p>${comment("Which model is it?")}`) + answer("fuses") + answer("descaling"),
+    );
     const out = text(`<html><body><main>${page}</main></body></html>`);
     for (const kept of ["about kettles", "about fuses", "about descaling"]) expect(out).toContain(kept);
     for (const gone of ["Which model", "Thanks, that worked"]) expect(out).not.toContain(gone);
@@ -184,7 +187,9 @@ describe("main content: markup that misleads the pruning", () => {
   });
 
   it("does not read a utility class's variant or arbitrary value as a role", () => {
-    const sections = ["kettles", "fuses", "descaling"].map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`).join("");
+    const sections = ["kettles", "fuses", "descaling"]
+      .map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`)
+      .join("");
     const html = `<html><body><main>${sections}<div class="ad-banner">Buy now</div></main></body></html>`;
     const out = text(html);
     expect(out).toContain("about descaling");
@@ -192,7 +197,12 @@ describe("main content: markup that misleads the pruning", () => {
   });
 
   it("keeps the hidden panels of tabs, which show on a click, but not other hidden blocks", () => {
-    const panels = ["Python", "Java"].map((lang, i) => `<div role="tabpanel"${i > 0 ? " hidden" : ""}><pre><code>client = connect(region="eu-west")\nclient.send_message_in_${lang}(to="+100", body="hello")</code></pre></div>`).join("");
+    const panels = ["Python", "Java"]
+      .map(
+        (lang, i) =>
+          `<div role="tabpanel"${i > 0 ? " hidden" : ""}><pre><code>client = connect(region="eu-west")\nclient.send_message_in_${lang}(to="+100", body="hello")</code></pre></div>`,
+      )
+      .join("");
     const out = text(`<html><body><main><h2>Send a message</h2>${story}${panels}<div hidden>Closed drawer</div></main></body></html>`);
     expect(out).toContain("send_message_in_Python(");
     expect(out).toContain("send_message_in_Java(");

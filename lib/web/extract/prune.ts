@@ -126,8 +126,7 @@ function removeCommentsOnAnswers(body: ParentNode): void {
 }
 
 function isItemOf(el: Element, type: string): boolean {
-  const itemtype = el.attribs.itemtype;
-  return itemtype !== undefined && itemtype.endsWith(`schema.org/${type}`);
+  return el.attribs.itemtype?.endsWith(`schema.org/${type}`) === true;
 }
 
 export function isArticleBodyMarker(el: Element): boolean {
