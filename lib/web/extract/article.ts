@@ -8,10 +8,10 @@ import { ancestors, descendants, elementChildren, isElement, isText } from "./do
 import { classWeight } from "./hints";
 import { plainText } from "./plain-text";
 import { isArticleBodyMarker } from "./prune";
-import { linkDensity, measure, type StatsMap } from "./text-stats";
+import { linkDensity, type StatsMap } from "./text-stats";
 
-export function pickArticle(body: ParentNode): Element[] {
-  const stats = measure(body);
+/** `stats`: measures of everything under body, as it is now. */
+export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
   const marked = descendants(body).filter(isArticleBodyMarker);
   if (marked.length > 0) {
     const outer = marked.filter((el) => !ancestors(el).some(isArticleBodyMarker));

@@ -39,21 +39,18 @@ export function clean(root: Element, options: CleanOptions): void {
       (before.get(el)?.chars ?? 0) < total * 0.4 &&
       !(cards.has(el) && CARD_PART.test(h))
     )
-      removeNode(el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeNode(el);
+      removeFrom(before, el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeFrom(before, el);
   }
-  const stats = measure(root);
+  // Kept up to date by removeFrom: the measures of what is left, without measuring again.
+  const stats = before;
   // Deepest first, so a container is judged on what is left of it.
   const containers = descendants(root)
     .filter((el) => CONDITIONAL.has(el.name))
     .reverse();
   for (const el of containers) {
     if (!el.parent || cards.has(el)) continue;
-    if (shouldDrop(el, stats, total, options.discussion)) {
-      const parent = el.parent as Element | null;
-      removeNode(el);
-      subtractFromAncestors(stats, el, parent);
-    }
+    if (shouldDrop(el, stats, total, options.discussion)) removeFrom(stats, el);
   }
   for (const el of descendants(root)) {
     if (!el.parent || cards.has(el)) continue;
@@ -61,6 +58,13 @@ export function clean(root: Element, options: CleanOptions): void {
     // A paragraph that is mostly links is a list of tags or stories, not prose.
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
+}
+
+/** Removes el and takes what it held off its ancestors' measures. */
+function removeFrom(stats: StatsMap, el: Element): void {
+  const parent = el.parent as Element | null;
+  removeNode(el);
+  subtractFromAncestors(stats, el, parent);
 }
 
 /**

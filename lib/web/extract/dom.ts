@@ -1,12 +1,17 @@
 // A thin layer over htmlparser2's DOM (domhandler nodes): parsing, attributes, traversal, removal.
 import { type AnyNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
-import { parseDocument } from "htmlparser2";
+import { Parser } from "htmlparser2";
+import { DomBuilder } from "./dom-builder";
 
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  return parseDocument(closeSelfClosedFrames(asHtmlCdata(html)), { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  const builder = new DomBuilder();
+  new Parser(builder, PARSER_OPTIONS).end(closeSelfClosedFrames(asHtmlCdata(html)));
+  return builder.root;
 }
+
+const PARSER_OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true } as const;
 
 /**
  * In HTML (outside SVG and MathML) a browser reads `<![CDATA[` as a bogus comment that ends at the
@@ -14,19 +19,29 @@ export function parseHtml(html: string): Document {
  * CDATA makes htmlparser2 read it as browsers do.
  */
 function asHtmlCdata(html: string): string {
-  return html.includes("<![CDATA[") ? html.replaceAll("<![CDATA[", "<![CDATA [") : html;
+  // "CDATA[" is searched first: a needle starting with "<", the page's commonest sign, scans 4× slower.
+  return html.includes("CDATA[") ? html.replaceAll("<![CDATA[", "<![CDATA [") : html;
 }
 
 /**
  * `<iframe … />` (tag managers' snippets in a <noscript>): htmlparser2, like HTML, ignores the slash and
  * reads the rest of the page as the frame's text, where a browser running scripts reads the <noscript>
  * as text and shows the page. Closing the frame where it was meant to close reads it as they do.
+ * Found with indexOf, not a regular expression: this runs over every page before parsing.
  */
 function closeSelfClosedFrames(html: string): string {
-  return html.includes("<iframe") ? html.replace(SELF_CLOSED_FRAME, "<iframe$1></iframe>") : html;
+  let out = "";
+  let copied = 0;
+  for (let at = html.indexOf("<if"); at >= 0; at = html.indexOf("<if", at + 3)) {
+    if (!html.startsWith("iframe", at + 1) || !/[\s/>]/.test(html[at + 7] ?? "")) continue;
+    const end = html.indexOf(">", at);
+    if (end < 0) break;
+    if (html[end - 1] !== "/") continue;
+    out += `${html.slice(copied, end - 1).trimEnd()}></iframe>`;
+    copied = end + 1;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
 }
-
-const SELF_CLOSED_FRAME = /<iframe\b([^>]*?)\s*\/>/gi;
 
 export { isTag as isElement, isText };
 

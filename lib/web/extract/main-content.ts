@@ -43,7 +43,7 @@ export function extractMainContent(doc: Document): MainContent {
   prune(body, discussion);
   const stats = measure(body);
   const region = contentRegion(body, stats);
-  const article = pickArticle(body);
+  const article = pickArticle(body, stats);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);
   const isStory =
     declared && WHOLE_REGION.has(declared)

@@ -1,0 +1,51 @@
+import { type AnyNode, DomHandler, Element, Text } from "domhandler";
+import { Parser } from "htmlparser2";
+import { describe, expect, it } from "vitest";
+import { DomBuilder } from "./dom-builder";
+
+const OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true };
+
+/** A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked on the way. */
+function shape(node: AnyNode): unknown {
+  const kids = "children" in node ? node.children : [];
+  kids.forEach((kid, i) => {
+    expect(kid.parent).toBe(node);
+    expect(kid.prev).toBe(kids[i - 1] ?? null);
+    expect(kid.next).toBe(kids[i + 1] ?? null);
+  });
+  return {
+    type: node.type,
+    ...(node instanceof Element ? { name: node.name, attribs: node.attribs } : {}),
+    ...("data" in node ? { data: node.data } : {}),
+    children: kids.map(shape),
+  };
+}
+
+function both(html: string) {
+  const handler = new DomHandler();
+  new Parser(handler, OPTIONS).end(html);
+  const builder = new DomBuilder();
+  new Parser(builder, OPTIONS).end(html);
+  return { theirs: handler.root, ours: builder.root };
+}
+
+describe("DomBuilder", () => {
+  it("builds the tree domhandler's own handler builds", () => {
+    const html = `<!DOCTYPE html><html><head><title>A &amp; B</title><style>p{}</style><script type="application/ld+json">{"a":1}</script></head>
+      <body class="x"><!-- one --><!-- two --><p id=a>Fish &amp; chips &lt;3 <b>bold</b> tail</p><img src=x.png><ul><li>1<li>2</ul>
+      <svg><path d="M0"/></svg><textarea>a &lt; b</textarea></body></html>`;
+    const { theirs, ours } = both(html);
+    expect(shape(ours)).toEqual(shape(theirs));
+  });
+
+  it("makes nodes of domhandler's classes, with their getters", () => {
+    const { ours } = both("<div><p>hi</p>there</div>");
+    const div = ours.children[0] as Element;
+    expect(div).toBeInstanceOf(Element);
+    expect(div.firstChild).toBeInstanceOf(Element);
+    expect(div.lastChild).toBeInstanceOf(Text);
+    expect((div.lastChild as Text).nodeValue).toBe("there");
+    expect(div.firstChild?.nextSibling).toBe(div.lastChild);
+    expect(ours.children[0]?.cloneNode(true)).toBeInstanceOf(Element);
+  });
+});
