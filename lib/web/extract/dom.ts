@@ -49,22 +49,45 @@ export function attr(el: Element, name: string): string | undefined {
   return el.attribs[name];
 }
 
-/** Every element under root in document order (root itself excluded). Iterative: pages nest deeply. */
+/** Every element under root in document order (root itself excluded). */
 export function descendants(root: ParentNode): Element[] {
   const out: Element[] = [];
-  const stack: AnyNode[] = [...root.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    out.push(node);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
+  walkElements(root, (el) => {
+    out.push(el);
+    return false;
+  });
   return out;
 }
 
-/** The first element named `name` in document order. */
-export function findFirst(root: ParentNode, name: string): Element | undefined {
-  return descendants(root).find((el) => el.name === name);
+/** The first element under root (in document order) that `test` accepts; the walk stops there. */
+export function findFirst(root: ParentNode, test: (el: Element) => boolean): Element | undefined {
+  let found: Element | undefined;
+  walkElements(root, (el) => {
+    if (!test(el)) return false;
+    found = el;
+    return true;
+  });
+  return found;
+}
+
+/**
+ * Visits every element under root in document order until `stop` says so. Walks the sibling and parent
+ * links, not a stack (pages nest thousands deep, and most nodes are text the walk only passes).
+ */
+function walkElements(root: ParentNode, stop: (el: Element) => boolean): void {
+  let node: AnyNode | null = root.children[0] ?? null;
+  while (node) {
+    if (isTag(node)) {
+      if (stop(node)) return;
+      const first: AnyNode | undefined = node.children[0];
+      if (first) {
+        node = first;
+        continue;
+      }
+    }
+    while (node && !node.next) node = node.parent === root ? null : node.parent;
+    node = node ? node.next : null;
+  }
 }
 
 /** All text under node, concatenated as written (no block separation). */

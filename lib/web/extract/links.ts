@@ -1,17 +1,16 @@
 import type { Document } from "domhandler";
 import type { PageImage, PageLink } from "../types";
 import { resolveHref, sameSite } from "../url";
-import { collapseWhitespace, descendants, rawText } from "./dom";
+import { collapseWhitespace, descendants, findFirst, rawText } from "./dom";
 
 /** The URL relative links resolve against: the document's <base href> when it is valid, else the page URL. */
 export function documentBase(doc: Document, pageUrl: string): string {
-  const base = descendants(doc).find((el) => el.name === "base" && el.attribs.href);
+  const base = findFirst(doc, (el) => el.name === "base" && !!el.attribs.href);
   return (base && resolveHref(base.attribs.href, pageUrl)) || pageUrl;
 }
 
 /** Every http(s) link, absolute, without fragment, first occurrence kept (with the first non-empty text). */
-export function extractLinks(doc: Document, pageUrl: string): PageLink[] {
-  const base = documentBase(doc, pageUrl);
+export function extractLinks(doc: Document, pageUrl: string, base = documentBase(doc, pageUrl)): PageLink[] {
   const page = new URL(pageUrl);
   const byUrl = new Map<string, { url: string; text: string; internal: boolean }>();
   for (const el of descendants(doc)) {
@@ -30,8 +29,7 @@ export function extractLinks(doc: Document, pageUrl: string): PageLink[] {
 }
 
 /** Images with absolute src (lazy-loading attributes and srcset understood), de-duplicated by src. */
-export function extractImages(doc: Document, pageUrl: string): PageImage[] {
-  const base = documentBase(doc, pageUrl);
+export function extractImages(doc: Document, pageUrl: string, base = documentBase(doc, pageUrl)): PageImage[] {
   const bySrc = new Map<string, PageImage>();
   for (const el of descendants(doc)) {
     if (el.name !== "img") continue;

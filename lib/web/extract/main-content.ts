@@ -12,7 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, repeatedGroups } from "./cards";
 import { clean } from "./clean";
-import { descendants, elementChildren, isElement } from "./dom";
+import { descendants, elementChildren, findFirst, isElement } from "./dom";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
@@ -39,7 +39,7 @@ const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collec
 export function extractMainContent(doc: Document): MainContent {
   const declared = declaredPageType(doc);
   const discussion = declared === "forum";
-  const body = descendants(doc).find((el) => el.name === "body") ?? doc;
+  const body = findFirst(doc, (el) => el.name === "body") ?? doc;
   prune(body, discussion);
   const stats = measure(body);
   const region = contentRegion(body, stats);

@@ -35,12 +35,12 @@ export interface ExtractedPage {
 export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants): ExtractedPage {
   const doc = parseHtml(html);
   const base = documentBase(doc, pageUrl);
-  const links = extractLinks(doc, pageUrl);
+  const links = extractLinks(doc, pageUrl, base);
   const metadata = wants.metadata || wants.contacts ? extractMetadata(doc, pageUrl) : undefined;
   const parts = {
     links,
     ...(wants.title ? { title: extractTitle(doc) } : {}),
-    ...(wants.images ? { images: extractImages(doc, pageUrl) } : {}),
+    ...(wants.images ? { images: extractImages(doc, pageUrl, base) } : {}),
     ...(wants.metadata && metadata ? { metadata } : {}),
     ...(wants.contacts ? { contacts: extractContacts(doc, pageUrl, metadata?.language) } : {}),
     ...(wants.social ? { profiles: extractProfiles(links) } : {}),

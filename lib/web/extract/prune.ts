@@ -135,11 +135,10 @@ export function isArticleBodyMarker(el: Element): boolean {
 }
 
 function isHidden(el: Element): boolean {
-  if (isTabPanel(el)) return false;
-  if (el.attribs.hidden !== undefined) return true;
-  if (el.attribs["aria-hidden"] === "true") return true;
-  const style = el.attribs.style;
-  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+  const a = el.attribs;
+  const concealed =
+    a.hidden !== undefined || a["aria-hidden"] === "true" || (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
+  return concealed && !isTabPanel(el);
 }
 
 /** A tab's panel is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
