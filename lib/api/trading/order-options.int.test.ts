@@ -182,4 +182,17 @@ describe("order options", () => {
     expect(after.find((a) => a.keyId === owner.keyId)!.requests).toBe(before + 7);
     expect(after.find((a) => a.keyId === quiet.id)).toMatchObject({ requests: 1, orders: 0, lastOrderAt: null });
   });
+
+  it("names a key minted after the owner's first order (the order path reads key names again for a key it has not seen)", async () => {
+    const owner = await createTrader(t);
+    const first = await owner.call("POST", "/agent/orders", { ...market, quantity: "0.01" });
+    expect(first.body.data).toMatchObject({ keyId: owner.keyId, keyName: "test agent" });
+    const minted = await call(t, "POST", "/agent/keys", await owner.auth(), { name: "second desk", scopes: ["account:read", "trade"] });
+    const second = minted.body.data as { id: string; key: string };
+    const placed = await call(t, "POST", "/agent/orders", { authorization: `Bearer ${second.key}` }, { ...market, quantity: "0.01" });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data).toMatchObject({ keyId: second.id, keyName: "second desk" });
+    const again = await owner.call("POST", "/agent/orders", { ...market, side: "SELL", quantity: "0.02" });
+    expect(again.body.data).toMatchObject({ keyId: owner.keyId, keyName: "test agent" });
+  });
 });

@@ -6,6 +6,7 @@ import type { GroupCommit } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
 import type { IdempotencyClaims } from "./idempotency-claims";
+import type { KeyNameCache } from "./key-names";
 import type { OwnerLock } from "./owner-lock";
 import type { RiskCache } from "./risk/cache";
 
@@ -27,6 +28,8 @@ export interface TradingContext {
   riskCache: RiskCache;
   /** First claims of Idempotency-Keys, inserted together. */
   claims: IdempotencyClaims;
+  /** Key names for the answers of the order path. */
+  keyNames: KeyNameCache;
 }
 
 /** Who acts: an owner, through one of their agent keys (or the owner's own session: keyId null). */

@@ -50,7 +50,7 @@ export interface StagedParent {
 
 /** Sends a parent order on the recorded path (the pairs' legs, under their caller's lock), answering once stored. */
 export async function executeParent(ctx: TradingContext, caller: Caller, spec: ParentSpec, plan: readonly ChildPlan[]): Promise<ParentOrderView> {
-  const staged = await stageParent(ctx, caller, spec, plan, false, await keyNamesOf(ctx.database.db, caller.ownerId));
+  const staged = await stageParent(ctx, caller, spec, plan, false, await ctx.keyNames.of(caller.ownerId, [caller.keyId]));
   await staged.stored;
   return staged.view;
 }

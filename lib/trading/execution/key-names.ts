@@ -13,6 +13,31 @@ export async function keyNamesOf(db: Database, ownerId: string): Promise<KeyName
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/**
+ * Owners' key names for the order path, which names the caller's key in every answer. A key's name
+ * never changes once minted (a roll mints a new key), so an owner's names are read again only when a
+ * key not yet seen is asked for (one minted since, on any instance). Holds the last `maxOwners` owners.
+ */
+export class KeyNameCache {
+  private readonly owners = new Map<string, KeyNames>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly maxOwners = 10_000,
+  ) {}
+
+  /** The owner's key names, holding at least those of `keyIds`. */
+  async of(ownerId: string, keyIds: readonly (string | null)[]): Promise<KeyNames> {
+    const cached = this.owners.get(ownerId);
+    if (cached !== undefined && keyIds.every((id) => id === null || cached.has(id))) return cached;
+    const names = await keyNamesOf(this.db, ownerId);
+    this.owners.delete(ownerId);
+    this.owners.set(ownerId, names);
+    if (this.owners.size > this.maxOwners) this.owners.delete(this.owners.keys().next().value!);
+    return names;
+  }
+}
+
 /** Per key of the owner's (revoked ones included): requests made, orders placed, and when the last. */
 export async function keyActivity(db: Database, ownerId: string): Promise<KeyActivityView[]> {
   const [keys, placed] = await Promise.all([

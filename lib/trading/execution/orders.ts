@@ -116,7 +116,7 @@ export async function runParent(
   extra: { leverage?: LeverageChange[]; before?: () => Promise<void>; children?: ChildPlan[] } = {},
 ): Promise<ParentOrderView> {
   await ctx.writes.room();
-  const names = keyNamesOf(ctx.database.db, caller.ownerId);
+  const names = ctx.keyNames.of(caller.ownerId, [caller.keyId]);
   const staged = await ctx.lock(caller.ownerId, async () => {
     const exists = head.isNew !== true && (await parentRecorded(ctx, head.id));
     if (!exists) {

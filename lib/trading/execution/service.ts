@@ -22,6 +22,7 @@ import { createRiskCache, RISK_OVERRIDES_TOPIC } from "./risk/cache";
 import { closePair, listPairs, openPair, recoverPairs } from "./pairs";
 import { closePosition, listBalances, listPositions, openPosition } from "./positions";
 import { setPositionExits } from "./exits";
+import { KeyNameCache } from "./key-names";
 import type { RiskOverride } from "./risk/limits";
 import { overridesOf, setOverride, type OwnerOverrides } from "./risk/store";
 
@@ -92,6 +93,7 @@ export function createTradingService(input: {
     bus,
     riskCache: createRiskCache(input.database.db, bus),
     claims: new IdempotencyClaims(input.database.db),
+    keyNames: new KeyNameCache(input.database.db),
   };
   return refusingWhileHalted({
     listOrders: (ownerId, query) => listOrders(ctx, ownerId, query),
