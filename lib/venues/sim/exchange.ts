@@ -6,6 +6,7 @@ import { TAKER_FLOW } from "../../engine/sim/taker-flow";
 import { createRng, type Rng, type RngState } from "../../engine/sim/rng";
 import type { MatchResult } from "../../engine/types";
 import { base62FromBytes } from "../../encoding/base62";
+import { newId as newRandomId } from "../../ids";
 import { MARKETS, VENUES, venueTickSize, type MarketSpec, type VenueProfile } from "../catalog";
 import { desiredQuotes, quoteChanges } from "./market-maker";
 import { OwnerChange, SIM_OWNER_PREFIX } from "./change";
@@ -78,7 +79,7 @@ export class SimExchange {
     this.flow = createRng(checkpoint.flow);
     this.time = checkpoint.time;
     const bootId = base62FromBytes(randomBytes(6), 8);
-    const newId = options.newId ?? ((prefix: string) => `${prefix}_${base62FromBytes(randomBytes(12), 17)}`);
+    const newId = options.newId ?? newRandomId;
     this.venues = (options.venues ?? VENUES).map(
       (profile) =>
         new SimVenue({
