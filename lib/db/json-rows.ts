@@ -2,7 +2,7 @@
 // json_populate_recordset. Building and binding a VALUES list of thousands of parameters costs several
 // times more than the insert itself; these are what the group commit's batches are made of.
 import { getTableColumns, type InferInsertModel, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 
 export interface OnConflict {
   /** The unique columns a row may collide on; none: any unique constraint. */
@@ -18,12 +18,23 @@ export interface OnConflict {
 export function insertJsonRows<T extends PgTable>(table: T, rows: readonly InferInsertModel<T>[], onConflict?: OnConflict): SQL | undefined {
   if (rows.length === 0) return undefined;
   const columns = presentColumns(table, rows);
-  const names = sql.join(
-    columns.map(([, c]) => sql.identifier(c.name)),
-    sql`, `,
+  const shape = statementShape(
+    table,
+    onConflict === undefined ? "insert" : "upsert",
+    [columns.map(([key]) => key), onConflict?.target?.map((c) => c.name), onConflict?.update?.map((c) => c.name)],
+    () => {
+      const names = sql.join(
+        columns.map(([, c]) => sql.identifier(c.name)),
+        sql`, `,
+      );
+      return {
+        columns: writtenColumns(columns),
+        head: sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, `,
+        tail: sql`::json)${conflictClause(onConflict)}`,
+      };
+    },
   );
-  const json = JSON.stringify(rows.map((row) => jsonRow(row as Record<string, unknown>, columns)));
-  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)${conflictClause(onConflict)}`;
+  return shape.statement(rows);
 }
 
 /**
@@ -37,20 +48,87 @@ export function updateJsonRows<T extends PgTable>(
   rows: readonly Partial<InferInsertModel<T>>[],
 ): SQL | undefined {
   if (rows.length === 0) return undefined;
-  const columns = Object.entries(getTableColumns(table)).filter(([, c]) => keys.includes(c) || set.includes(c));
-  const json = JSON.stringify(rows.map((row) => jsonRow(row as Record<string, unknown>, columns)));
-  const assignments = sql.join(
-    set.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
-    sql`, `,
-  );
-  const matches = sql.join(
-    keys.map((c) => sql`t.${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
-    sql` and `,
-  );
-  return sql`update ${table} as t set ${assignments} from json_populate_recordset(null::${table}, ${json}::json) as v where ${matches}`;
+  const shape = statementShape(table, "update", [keys.map((c) => c.name), set.map((c) => c.name)], () => {
+    const columns = Object.entries(getTableColumns(table)).filter(([, c]) => keys.includes(c) || set.includes(c));
+    const assignments = sql.join(
+      set.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+      sql`, `,
+    );
+    const matches = sql.join(
+      keys.map((c) => sql`t.${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+      sql` and `,
+    );
+    return {
+      columns: writtenColumns(columns),
+      head: sql`update ${table} as t set ${assignments} from json_populate_recordset(null::${table}, `,
+      tail: sql`::json) as v where ${matches}`,
+    };
+  });
+  return shape.statement(rows);
 }
 
 type NamedColumn = [key: string, column: PgColumn];
+
+/** A column as jsonRow writes it: json columns go as they are, others through the column's driver mapping. */
+interface WrittenColumn {
+  key: string;
+  name: string;
+  json: boolean;
+  column: PgColumn;
+}
+
+function writtenColumns(columns: readonly NamedColumn[]): WrittenColumn[] {
+  return columns.map(([key, column]) => ({ key, name: column.name, json: column.getSQLType().startsWith("json"), column }));
+}
+
+/**
+ * A kind of statement on a table with its SQL text rendered once: batches write the same few shapes
+ * thousands of times a second, and building the text anew from its dozens of identifiers cost more than
+ * writing the rows' JSON.
+ */
+class StatementShape {
+  private readonly head: SQL;
+  private readonly tail: SQL;
+
+  constructor(
+    private readonly columns: readonly WrittenColumn[],
+    head: SQL,
+    tail: SQL,
+  ) {
+    this.head = sql.raw(dialect.sqlToQuery(head).sql);
+    this.tail = sql.raw(dialect.sqlToQuery(tail).sql);
+  }
+
+  statement(rows: readonly object[]): SQL {
+    const json = JSON.stringify(rows.map((row) => jsonRow(row as Record<string, unknown>, this.columns)));
+    return sql`${this.head}${json}${this.tail}`;
+  }
+}
+
+const dialect = new PgDialect();
+const shapes = new WeakMap<PgTable, Map<string, StatementShape>>();
+
+/** The table's statement shape named by `kind` and `parts` (column names), made by `make` the first time. */
+function statementShape(
+  table: PgTable,
+  kind: string,
+  parts: readonly (readonly string[] | undefined)[],
+  make: () => { columns: WrittenColumn[]; head: SQL; tail: SQL },
+): StatementShape {
+  let byKey = shapes.get(table);
+  if (byKey === undefined) {
+    byKey = new Map();
+    shapes.set(table, byKey);
+  }
+  const key = `${kind}|${parts.map((p) => (p === undefined ? "-" : p.join(","))).join("|")}`;
+  let shape = byKey.get(key);
+  if (shape === undefined) {
+    const { columns, head, tail } = make();
+    shape = new StatementShape(columns, head, tail);
+    byKey.set(key, shape);
+  }
+  return shape;
+}
 
 function presentColumns(table: PgTable, rows: readonly object[]): NamedColumn[] {
   const given = new Set<string>();
@@ -59,15 +137,15 @@ function presentColumns(table: PgTable, rows: readonly object[]): NamedColumn[] 
 }
 
 /** A row as json_populate_recordset reads it: database column names; bigints as strings (JSON has none); json columns as they are. */
-function jsonRow(row: Record<string, unknown>, columns: readonly NamedColumn[]): Record<string, unknown> {
+function jsonRow(row: Record<string, unknown>, columns: readonly WrittenColumn[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of columns) {
+  for (const { key, name, json, column } of columns) {
     const value = row[key];
-    if (value === undefined || value === null) out[column.name] = null;
-    else if (column.getSQLType().startsWith("json")) out[column.name] = value;
+    if (value === undefined || value === null) out[name] = null;
+    else if (json) out[name] = value;
     else {
       const driver = column.mapToDriverValue(value);
-      out[column.name] = typeof driver === "bigint" ? driver.toString() : driver;
+      out[name] = typeof driver === "bigint" ? driver.toString() : driver;
     }
   }
   return out;
