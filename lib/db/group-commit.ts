@@ -1,6 +1,7 @@
 // Group commit: the writes of concurrent operations, merged and stored in one statement per batch.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { executePrepared } from "./prepared";
 
 /**
  * One kind of row a batch gathers (e.g. venue changes, order records), as the statements writing them.
@@ -179,7 +180,7 @@ export class GroupCommit {
     for (let attempt = 1; ; attempt++) {
       try {
         // One statement is its own transaction: all of the batch is stored, or none of it.
-        await this.db.execute(statement);
+        await executePrepared(this.db, statement);
         return;
       } catch (err) {
         if (attempt >= COMMIT_ATTEMPTS) throw err;

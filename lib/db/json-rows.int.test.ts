@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/database";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { insertJsonRows, updateJsonRows } from "./json-rows";
+import { executePrepared } from "./prepared";
 
 const things = pgTable(
   "json_rows_test",
@@ -34,10 +35,10 @@ afterAll(async () => {
   await made?.drop();
 });
 
-/** Runs a statement the builders made (they make one for any rows). */
+/** Runs a statement the builders made (they make one for any rows) as the group commit does. */
 async function run(statement: SQL | undefined): Promise<void> {
   if (statement === undefined) throw new Error("no statement for rows");
-  await database.db.execute(statement);
+  await executePrepared(database.db, statement);
 }
 
 const read = () => database.db.select().from(things).orderBy(things.scope, things.id);

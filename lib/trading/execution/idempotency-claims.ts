@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { insertJsonRows } from "../../db/json-rows";
+import { executePrepared } from "../../db/prepared";
 import { tradeIdempotency } from "../schema";
 
 export type ClaimRow = typeof tradeIdempotency.$inferInsert & { operationId: string };
@@ -41,7 +42,7 @@ export class IdempotencyClaims {
         batch.map((w) => w.row),
         {},
       )!;
-      const result = insertedRows.parse(await this.db.execute(sql`${statement} returning ${sql.identifier(tradeIdempotency.operationId.name)}`));
+      const result = insertedRows.parse(await executePrepared(this.db, sql`${statement} returning ${sql.identifier(tradeIdempotency.operationId.name)}`));
       const inserted = new Set(result.rows.map((r) => r.operation_id));
       for (const w of batch) w.resolve(inserted.has(w.row.operationId));
     } catch (err) {
