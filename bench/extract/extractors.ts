@@ -9,9 +9,9 @@ export interface Extractor {
   readonly run: (html: string, url: string) => string;
 }
 
-const TEXT_ONLY: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false };
+const TEXT_ONLY: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
 
-/** Ours: the whole pipeline a scrape asking for text runs (parse, links, main content, Markdown) on htmlparser2. */
+/** Ours: the whole pipeline a scrape asking for text runs (parse, page type, main content, Markdown) on htmlparser2. */
 export const bourse: Extractor = {
   name: "bourse (htmlparser2)",
   run: (html, url) => extractHtmlPage(html, url, TEXT_ONLY).text ?? "",

@@ -43,7 +43,8 @@ export function createScraper(policy: ScraperPolicy): Scraper {
     ttlMs: policy.robotsTtlMs,
     clock: policy.clock ?? systemClock,
   });
-  const scrapeOne = (url: string, request: ScrapeRequest, signal?: AbortSignal) => scrapePage(url, request, policy, robots, signal);
+  const scrapeOne = (url: string, request: ScrapeRequest, signal?: AbortSignal, followLinks = false) =>
+    scrapePage(url, request, policy, robots, signal, followLinks);
   return {
     async scrape(request, signal) {
       return (await scrapeOne(request.url, request, signal)).page;
@@ -60,7 +61,7 @@ interface PageOutcome {
   readonly internalLinks: readonly string[];
 }
 
-function wantsOf(request: ScrapeRequest): PageWants {
+function wantsOf(request: ScrapeRequest, followLinks: boolean): PageWants {
   const all = request.extract.includes("all");
   const has = (o: "title" | "text" | "links" | "images" | "metadata") => all || request.extract.includes(o);
   return {
@@ -71,10 +72,19 @@ function wantsOf(request: ScrapeRequest): PageWants {
     metadata: has("metadata"),
     contacts: request.includeContacts,
     social: request.includeSocial,
+    followLinks,
   };
 }
 
-async function scrapePage(input: string, request: ScrapeRequest, policy: FetchPolicy, robots: RobotsPolicy, signal?: AbortSignal): Promise<PageOutcome> {
+/** `followLinks`: the page is part of a crawl, whose next level is its internal links. */
+async function scrapePage(
+  input: string,
+  request: ScrapeRequest,
+  policy: FetchPolicy,
+  robots: RobotsPolicy,
+  signal: AbortSignal | undefined,
+  followLinks: boolean,
+): Promise<PageOutcome> {
   const url = normalizeUrl(input);
   if (!url) return failed(input, undefined, { code: "INVALID_URL", message: "only absolute http and https URLs can be scraped" });
   try {
@@ -92,7 +102,7 @@ async function scrapePage(input: string, request: ScrapeRequest, policy: FetchPo
     const kind = contentKind(contentType, res.body);
     if (!kind) return failed(url, base, { code: "UNSUPPORTED_CONTENT", message: `cannot extract content of type ${contentType.split(";")[0] || "unknown"}` });
     const text = decodeText(res.body, contentType);
-    const wants = wantsOf(request);
+    const wants = wantsOf(request, followLinks);
     let extracted: ExtractedPage;
     try {
       extracted = kind === "html" ? extractHtmlPage(text, res.finalUrl, wants) : extractTextPage(text, res.finalUrl, wants);
@@ -150,10 +160,10 @@ async function crawl(
   request: ScrapeRequest & { readonly maxPages: number },
   policy: ScraperPolicy,
   robots: RobotsPolicy,
-  scrapeOne: (url: string, request: ScrapeRequest, signal?: AbortSignal) => Promise<PageOutcome>,
+  scrapeOne: (url: string, request: ScrapeRequest, signal: AbortSignal | undefined, followLinks: boolean) => Promise<PageOutcome>,
   signal?: AbortSignal,
 ): Promise<CrawlResult> {
-  const first = await scrapeOne(request.url, request, signal);
+  const first = await scrapeOne(request.url, request, signal, true);
   if (first.page.error || request.maxPages <= 0) return { primary: first.page, discovered: [] };
   const seen = new Set([first.page.url, first.page.finalUrl ?? first.page.url]);
   const discovered: ScrapedPage[] = [];
@@ -170,7 +180,7 @@ async function crawl(
       if (!(await robots.allows(new URL(link), signal))) continue;
       level.push(link);
     }
-    const outcomes = await mapLimit(level, policy.crawlConcurrency, (link) => scrapeOne(link, request, signal));
+    const outcomes = await mapLimit(level, policy.crawlConcurrency, (link) => scrapeOne(link, request, signal, true));
     for (const o of outcomes) {
       discovered.push(o.page);
       if (o.page.finalUrl) seen.add(o.page.finalUrl);

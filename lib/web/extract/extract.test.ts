@@ -4,7 +4,7 @@ import { extractHtmlPage, type PageWants } from "./page";
 
 const ARTICLE = readFileSync(new URL("./fixtures/article.html", import.meta.url), "utf8");
 const PAGE_URL = "https://news.example.co.uk/2024/05/harbour-bridge-reopens?utm=x";
-const ALL: PageWants = { title: true, text: true, links: true, images: true, metadata: true, contacts: false, social: false };
+const ALL: PageWants = { title: true, text: true, links: true, images: true, metadata: true, contacts: false, social: false, followLinks: false };
 
 describe("extraction", () => {
   const page = extractHtmlPage(ARTICLE, PAGE_URL, ALL);
@@ -55,6 +55,14 @@ describe("extraction", () => {
     expect(md).toContain("> We have waited a long time for this");
     expect(md).toContain("[engineers' report](https://news.example.co.uk/2024/04/bridge-report#findings)");
     expect(md).not.toContain("Share on X");
+  });
+
+  it("reads links only when they are returned, give social profiles, or are followed by a crawl", () => {
+    const textOnly = { ...ALL, links: false };
+    expect(extractHtmlPage(ARTICLE, PAGE_URL, textOnly).links).toEqual([]);
+    expect(extractHtmlPage(ARTICLE, PAGE_URL, { ...textOnly, followLinks: true }).links).toEqual(page.links);
+    expect(extractHtmlPage(ARTICLE, PAGE_URL, { ...textOnly, social: true }).links).toEqual(page.links);
+    expect(page.links.length).toBeGreaterThan(0);
   });
 
   it("lists links absolute (against <base>), without fragments, once, internal or external", () => {
