@@ -1,6 +1,7 @@
 import { type AnyNode, DomHandler, Element, Text } from "domhandler";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
 import { DomBuilder } from "./dom-builder";
 
 const OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true };
@@ -47,5 +48,24 @@ describe("DomBuilder", () => {
     expect((div.lastChild as Text).nodeValue).toBe("there");
     expect(div.firstChild?.nextSibling).toBe(div.lastChild);
     expect(ours.children[0]?.cloneNode(true)).toBeInstanceOf(Element);
+  });
+});
+
+describe("parseHtml's tokenizer (its skips by indexOf)", () => {
+  it("reads scripts, styles, comments and unterminated ends as htmlparser2's own tokenizer does", () => {
+    const pages = [
+      `<p>a</p><script>if (a < b && c <d) { x = "</scr" + "ipt>"; }</script><p>b</p>`,
+      `<style>a < b { color: red } </sty le></style><div>after</div>`,
+      `<!-- a - b -- c --!> <p>x</p><!---><!-- <script> --><p>y</p>`,
+      `<p>text<script>never closed < < <`,
+      `<div><!-- never closed - - -`,
+      `<script><</script><p>z</p><script>x</script><style>y</style><p>w</p><!--a-->`,
+      `<?xml version="1.0"?><!DOCTYPE html><title>a < b</title><textarea>1 < 2 &amp; 3</textarea>`,
+    ];
+    for (const html of pages) {
+      const handler = new DomHandler();
+      new Parser(handler, OPTIONS).end(html);
+      expect(shape(parseHtml(html))).toEqual(shape(handler.root));
+    }
   });
 });
