@@ -6,7 +6,7 @@ import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
 import { descendants, elementChildren, rawText, removeNode } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { removeRecommendations } from "./recommendations";
-import { linkDensity, measure, type StatsMap, subtractFromAncestors, type TextStats } from "./text-stats";
+import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats } from "./text-stats";
 
 export interface CleanOptions {
   /**
@@ -39,8 +39,8 @@ export function clean(root: Element, options: CleanOptions): void {
       (before.get(el)?.chars ?? 0) < total * 0.4 &&
       !(cards.has(el) && CARD_PART.test(h))
     )
-      removeFrom(before, el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeFrom(before, el);
+      removeMeasured(before, el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeMeasured(before, el);
   }
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;
@@ -50,7 +50,7 @@ export function clean(root: Element, options: CleanOptions): void {
     .reverse();
   for (const el of containers) {
     if (!el.parent || cards.has(el)) continue;
-    if (shouldDrop(el, stats, total, options.discussion)) removeFrom(stats, el);
+    if (shouldDrop(el, stats, total, options.discussion)) removeMeasured(stats, el);
   }
   for (const el of descendants(root)) {
     if (!el.parent || cards.has(el)) continue;
@@ -58,13 +58,6 @@ export function clean(root: Element, options: CleanOptions): void {
     // A paragraph that is mostly links is a list of tags or stories, not prose.
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
-}
-
-/** Removes el and takes what it held off its ancestors' measures. */
-function removeFrom(stats: StatsMap, el: Element): void {
-  const parent = el.parent as Element | null;
-  removeNode(el);
-  subtractFromAncestors(stats, el, parent);
 }
 
 /**

@@ -40,8 +40,7 @@ export function extractMainContent(doc: Document): MainContent {
   const declared = declaredPageType(doc);
   const discussion = declared === "forum";
   const body = findFirst(doc, (el) => el.name === "body") ?? doc;
-  prune(body, discussion);
-  const stats = measure(body);
+  const stats = prune(body, discussion);
   const region = contentRegion(body, stats);
   const article = pickArticle(body, stats);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);

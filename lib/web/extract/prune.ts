@@ -3,7 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
 import { CONTENT_HINT, hints, UNLIKELY } from "./hints";
-import { measure, type StatsMap, visibleLength } from "./text-stats";
+import { measure, removeMeasured, type StatsMap, visibleLength } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
   "script",
@@ -36,8 +36,11 @@ const NEVER_CONTENT = new Set([
   "menu",
 ]);
 
-/** `discussion`: the page is a thread, whose comments are its content. */
-export function prune(body: ParentNode, discussion = false): void {
+/**
+ * `discussion`: the page is a thread, whose comments are its content. Returns the measures of what is
+ * left (taken before the removals by hint, and kept current through them).
+ */
+export function prune(body: ParentNode, discussion = false): StatsMap {
   const concealedContent = contentKeptFromView(body);
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
@@ -67,9 +70,10 @@ export function prune(body: ParentNode, discussion = false): void {
       (stats.get(el)?.chars ?? 0) < limit &&
       !ancestors(el).some((a) => a.name === "table" || a.name === "code")
     ) {
-      removeNode(el);
+      removeMeasured(stats, el);
     }
   }
+  return stats;
 }
 
 /**
@@ -88,19 +92,21 @@ function contentKeptFromView(body: ParentNode): Element | undefined {
     else for (let i = el.children.length - 1; i >= 0; i--) if (isElement(el.children[i]!)) stack.push(el.children[i] as Element);
   }
   if (concealed.length === 0) return undefined;
-  const sizes = concealed.map(readableChars);
+  const sizes = concealed.map((el) => readableChars(el));
   const largest = sizes.indexOf(Math.max(...sizes));
-  const visible = readableChars(body) - sizes.reduce((a, b) => a + b, 0);
+  const concealedChars = sizes.reduce((a, b) => a + b, 0);
+  // Counting the page's text stops once the visible part is known to be larger (most pages, early on).
+  const visible = readableChars(body, concealedChars + sizes[largest]!) - concealedChars;
   return sizes[largest]! > visible ? concealed[largest] : undefined;
 }
 
 const SCRIPTING = new Set(["script", "style", "template"]);
 
-/** Characters of text a reader could see, scripts and styles aside. */
-function readableChars(root: ParentNode): number {
+/** Characters of text a reader could see, scripts and styles aside; counting stops once above `enough`. */
+function readableChars(root: ParentNode, enough = Infinity): number {
   let n = 0;
   const stack: AnyNode[] = [...root.children];
-  while (stack.length > 0) {
+  while (stack.length > 0 && n <= enough) {
     const node = stack.pop()!;
     if (isText(node)) n += visibleLength(node.data);
     else if (isElement(node) && !SCRIPTING.has(node.name)) stack.push(...node.children);

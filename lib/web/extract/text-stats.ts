@@ -1,6 +1,6 @@
 // Text measures of every element, computed in one bottom-up pass instead of re-reading subtrees.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { isElement, isText } from "./dom";
+import { isElement, isText, removeNode } from "./dom";
 
 export interface TextStats {
   /** Characters of text, whitespace runs counted as one. */
@@ -14,8 +14,6 @@ export interface TextStats {
   readonly listItems: number;
   readonly inputs: number;
 }
-
-const COMMA = /[,，、،]/g;
 
 export type StatsMap = Map<Element, TextStats>;
 
@@ -56,7 +54,7 @@ export function measure(root: ParentNode): StatsMap {
         const n = visibleLength(child.data);
         top.chars += n;
         if (top.inLink) top.linkChars += n;
-        if (n > 0) top.commas += child.data.match(COMMA)?.length ?? 0;
+        if (n > 0) top.commas += commaCount(child.data);
       } else if (isElement(child)) {
         const name = child.name;
         if (name === "p") top.paragraphs++;
@@ -84,6 +82,16 @@ export function measure(root: ParentNode): StatsMap {
   return out;
 }
 
+/** Commas of Latin, CJK (，、) and Arabic (،) text: a loop, not a regex match (an array per text node). */
+function commaCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) n++;
+  }
+  return n;
+}
+
 /** Length with whitespace runs counted as one character and edges trimmed. */
 export function visibleLength(text: string): number {
   let n = 0;
@@ -108,6 +116,13 @@ export function linkDensity(stats: TextStats | undefined): number {
 }
 
 /** After `el` is removed: its ancestors' stats without what it held, so they are judged on what is left of them. */
+/** Removes el and takes what it held off its ancestors' measures, which stay those of the tree as it now is. */
+export function removeMeasured(stats: StatsMap, el: Element): void {
+  const parent = el.parent as Element | null;
+  removeNode(el);
+  subtractFromAncestors(stats, el, parent);
+}
+
 export function subtractFromAncestors(stats: StatsMap, el: Element, removedFrom: Element | null): void {
   const gone = stats.get(el);
   if (!gone) return;
