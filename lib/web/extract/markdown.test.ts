@@ -21,6 +21,17 @@ describe("Markdown rendering", () => {
     );
   });
 
+  it("puts each line of highlighted code on its own line, with or without newlines in the markup", () => {
+    const shiki =
+      '<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>';
+    expect(md(shiki)).toBe("```\nnpm create vite\ncd app\n```");
+    const withNewlines = '<pre><code><span class="token-line">a = 1</span>\n<span class="token-line">b = 2</span></code></pre>';
+    expect(md(withNewlines)).toBe("```\na = 1\nb = 2\n```");
+    expect(md("<pre><div>one</div><div>two</div></pre>")).toBe("```\none\ntwo\n```");
+    // An inline span that merely mentions a line is not one.
+    expect(md('<pre>x = <span class="inline">1</span>;</pre>')).toBe("```\nx = 1;\n```");
+  });
+
   it("renders tables with a header row", () => {
     expect(md("<table><tr><th>Plan</th><th>Credits</th></tr><tr><td>Starter</td><td>1|000</td></tr></table>")).toBe(
       "| Plan | Credits |\n| --- | --- |\n| Starter | 1\\|000 |",

@@ -1,7 +1,7 @@
 // Renders extracted content as CommonMark: headings, paragraphs, lists, quotes, code, tables,
 // emphasis, links and images, with URLs made absolute.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
+import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
 
 export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
@@ -53,7 +53,7 @@ class Renderer {
         return inner ? [inner.replace(/^/gm, "> ").replace(/^> $/gm, ">")] : [];
       }
       case "pre": {
-        const code = textOf(el).replace(/\n+$/, "");
+        const code = preText(el).replace(/\n+$/, "");
         if (!code.trim()) return [];
         const fence = code.includes("```") ? "~~~" : "```";
         return [`${fence}\n${code}\n${fence}`];
@@ -160,6 +160,20 @@ function textOf(node: AnyNode): string {
   if (isText(node)) return node.data;
   if (!isElement(node)) return "";
   return node.children.map(textOf).join("");
+}
+
+/** A <pre>'s text, each line of code on its own line even where the markup has no newline between them. */
+function preText(pre: Element): string {
+  let out = "";
+  const visit = (node: AnyNode, inside: boolean): void => {
+    if (isText(node)) out += node.data;
+    else if (isElement(node)) {
+      if (inside && isCodeLine(node.name, node.attribs.class) && out !== "" && !out.endsWith("\n")) out += "\n";
+      for (const child of node.children) visit(child, true);
+    }
+  };
+  visit(pre, false);
+  return out;
 }
 
 /** Escapes characters that would otherwise start Markdown syntax. */

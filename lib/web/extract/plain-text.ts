@@ -1,6 +1,6 @@
 // Renders a subtree as plain text: one paragraph per block, blank lines between blocks.
 import type { AnyNode, ParentNode } from "domhandler";
-import { BLOCK_TAGS } from "./blocks";
+import { BLOCK_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
 
 /** Elements whose content is never text a reader sees. */
@@ -43,7 +43,10 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
         }
         if (name === "td" || name === "th") line += " ";
         inPre = pre || name === "pre";
-        if (BLOCK_TAGS.has(name)) {
+        if (pre && isCodeLine(name, node.attribs.class)) {
+          // A line of code: a new line within the block, not a paragraph of its own.
+          if (line !== "" && !line.endsWith("\n")) line += "\n";
+        } else if (BLOCK_TAGS.has(name)) {
           flush();
           stack.push("end-block");
         }
