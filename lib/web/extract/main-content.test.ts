@@ -29,6 +29,27 @@ describe("main content: a story or the whole region", () => {
   });
 });
 
+describe("main content: headers", () => {
+  const sections = ["events", "methods", "properties"].map((t) => `<section><h2>${t}</h2><p>${sentence(t)}</p></section>`).join("");
+
+  it("keeps a header inside <main> that holds the title and the summary under it (a docs page's head)", () => {
+    const html = `<html><body><header class="site-header">${menu}</header><main>
+      <div class="layout__header"><h1>The socket</h1><p>${sentence("what a socket is")}</p></div>${sections}
+    </main></body></html>`;
+    const out = text(html);
+    expect(out).toContain("about what a socket is");
+    expect(out).toContain("about methods");
+  });
+
+  it("drops a site's header outside <main>, even with a title and a tagline", () => {
+    const html = `<html><body><div class="page-header"><h1>Remote jobs</h1><p>${sentence("hiring with us")}</p></div><main>
+      <div class="layout__header"><h2>Latest</h2></div>${sections}</main></body></html>`;
+    const out = text(html);
+    expect(out).not.toContain("hiring with us");
+    expect(out).toContain("about events");
+  });
+});
+
 describe("main content: how much of the page a story must hold", () => {
   // The story holds about half of the page's own text: the content when the page says it is an
   // article, one section of several when it says nothing.

@@ -3,7 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
 import { CONTENT_HINT, hints, UNLIKELY } from "./hints";
-import { measure, removeMeasured, type StatsMap, visibleLength } from "./text-stats";
+import { measure, removeMeasured, type StatsMap, type TextStats, visibleLength } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
   "script",
@@ -68,7 +68,8 @@ export function prune(body: ParentNode, discussion = false): StatsMap {
       UNLIKELY.test(h) &&
       !CONTENT_HINT.test(h) &&
       (stats.get(el)?.chars ?? 0) < limit &&
-      !ancestors(el).some((a) => a.name === "table" || a.name === "code")
+      !ancestors(el).some((a) => a.name === "table" || a.name === "code") &&
+      !isContentHeader(el, h, stats)
     ) {
       removeMeasured(stats, el);
     }
@@ -133,6 +134,24 @@ function removeCommentsOnAnswers(body: ParentNode): void {
 
 function isItemOf(el: Element, type: string): boolean {
   return el.attribs.itemtype?.endsWith(`schema.org/${type}`) === true;
+}
+
+/**
+ * A "header" inside <main> that holds the page's title and prose under it is the content's own head (a
+ * docs page's title, summary and notes above its sections), not the site's: that is outside <main>.
+ */
+function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
+  if (!HEADER.test(hint) || !ancestors(el).some((a) => a.name === "main")) return false;
+  const inside = descendants(el);
+  return inside.some((d) => d.name === "h1") && inside.some((d) => d.name === "p" && ownProse(stats.get(d)) >= HEADER_PROSE_CHARS);
+}
+
+const HEADER = /header/i;
+/** A paragraph of at least this much text outside links is prose, not a tagline. */
+const HEADER_PROSE_CHARS = 80;
+
+function ownProse(s: TextStats | undefined): number {
+  return s === undefined ? 0 : s.chars - s.linkChars;
 }
 
 export function isArticleBodyMarker(el: Element): boolean {
