@@ -1,5 +1,5 @@
 // A thin layer over htmlparser2's DOM (domhandler nodes): parsing, attributes, traversal, removal.
-import { type AnyNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
+import { type AnyNode, type ChildNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
 import { Parser, Tokenizer } from "htmlparser2";
 import { DomBuilder } from "./dom-builder";
 
@@ -142,6 +142,20 @@ export function removeNode(node: AnyNode): void {
   node.parent = null;
   node.prev = null;
   node.next = null;
+}
+
+/** Moves node (detached first if attached elsewhere) to just before ref, keeping sibling links consistent. */
+export function insertBefore(ref: AnyNode, node: ChildNode): void {
+  const parent = ref.parent;
+  if (!parent) return;
+  removeNode(node);
+  const index = parent.children.indexOf(ref as ChildNode);
+  parent.children.splice(index, 0, node);
+  node.parent = parent;
+  node.prev = ref.prev;
+  node.next = ref;
+  if (ref.prev) ref.prev.next = node;
+  ref.prev = node;
 }
 
 /** The element children of node, in order. */

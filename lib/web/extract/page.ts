@@ -6,6 +6,7 @@ import { parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
 import { extractMainContent } from "./main-content";
 import { toMarkdown } from "./markdown";
+import { mayHoldStreamedSegments, placeStreamedSegments } from "./streamed";
 import { extractMetadata, extractTitle } from "./metadata";
 
 export interface PageWants {
@@ -36,6 +37,7 @@ export interface ExtractedPage {
 
 export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants): ExtractedPage {
   const doc = parseHtml(html);
+  if (mayHoldStreamedSegments(html)) placeStreamedSegments(doc);
   const base = documentBase(doc, pageUrl);
   const links = wants.links || wants.social || wants.followLinks ? extractLinks(doc, pageUrl, base) : [];
   const metadata = wants.metadata || wants.contacts ? extractMetadata(doc, pageUrl) : undefined;

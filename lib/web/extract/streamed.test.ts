@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
+import { extractHtmlPage, type PageWants } from "./page";
+import { plainText } from "./plain-text";
+import { mayHoldStreamedSegments, placeStreamedSegments } from "./streamed";
+
+const placed = (html: string) => {
+  const doc = parseHtml(html);
+  placeStreamedSegments(doc);
+  return plainText([doc]);
+};
+
+describe("React's streamed segments", () => {
+  it("puts a segment where its placeholder was ($RS)", () => {
+    const html = `<body><p>Before</p><template id="P:1"></template><p>After</p>
+      <div hidden id="S:1"><p>Late part</p></div><script>$RS("S:1","P:1")</script></body>`;
+    expect(placed(html)).toBe("Before\n\nLate part\n\nAfter");
+  });
+
+  it("replaces a boundary's fallback, nested boundaries included, with its content ($RC)", () => {
+    const html = `<body><p>Top</p><!--$?--><template id="B:0"></template><p>Loading…</p><!--$--><p>inner fallback</p><!--/$--><!--/$--><p>Bottom</p>
+      <div hidden id="S:0"><p>The real content</p></div><script>$RC("B:0","S:0")</script></body>`;
+    expect(placed(html)).toBe("Top\n\nThe real content\n\nBottom");
+  });
+
+  it("follows the scripts' order, so a segment inside another lands too", () => {
+    const html = `<body><template id="P:a"></template>
+      <div hidden id="S:a"><h2>Outer</h2><template id="P:b"></template></div><script>$RS("S:a","P:a")</script>
+      <div hidden id="S:b"><p>Inner</p></div><script>$RS("S:b","P:b")</script></body>`;
+    expect(placed(html)).toBe("Outer\n\nInner");
+  });
+
+  it("leaves a hidden block no script moves where it is, and pages without the scripts untouched", () => {
+    expect(mayHoldStreamedSegments("<p>plain</p>")).toBe(false);
+    const html = `<body><p>Shown</p><div hidden id="S:9"><p>never placed</p></div><script>$RS("S:1","P:1")</script></body>`;
+    expect(placed(html)).toContain("never placed");
+    expect(placed(html).indexOf("Shown")).toBe(0);
+  });
+
+  it("makes the late parts of a streamed page its main content", () => {
+    const wants: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
+    const body = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i} of the product's description, long enough, with commas, to read as prose.</p>`).join(
+      "",
+    );
+    const html = `<html><body><main><h1>A chair</h1><!--$?--><template id="B:0"></template><p>Loading</p><!--/$--></main>
+      <div hidden id="S:0">${body}</div><script>$RC("B:0","S:0")</script></body></html>`;
+    const text = extractHtmlPage(html, "https://shop.example/chair", wants).text ?? "";
+    expect(text).toContain("Paragraph 3 of the product's description");
+    expect(text).not.toContain("Loading");
+  });
+});

@@ -1,0 +1,55 @@
+// React's streamed server rendering sends parts of a page late, as hidden `<div id="S:…">` segments at
+// the end of the body, each followed by a script that moves it into place: `$RS("S:1","P:1")` replaces
+// the placeholder `<template id="P:1">`, `$RC("B:0","S:0")` replaces a Suspense boundary's fallback (from
+// `<template id="B:0">` to its closing `<!--/$-->` comment). A browser runs those scripts; an extractor
+// must do the same moves, or it reads the page without the parts that came late (often all of it).
+import type { AnyNode, ChildNode, Document, Element } from "domhandler";
+import { isComment } from "domhandler";
+import { descendants, insertBefore, rawText, removeNode } from "./dom";
+
+/** `$RS(segment, placeholder)` and `$RC(boundary, segment)`: React's names for the two moves. */
+const MOVE = /\$RS\("(S:[0-9a-zA-Z]+)","(P:[0-9a-zA-Z]+)"\)|\$RC\("(B:[0-9a-zA-Z]+)","(S:[0-9a-zA-Z]+)"\)/g;
+
+/** Whether the HTML may hold streamed segments (a cheap test before walking the tree). */
+export function mayHoldStreamedSegments(html: string): boolean {
+  return html.includes('$RS("') || html.includes('$RC("');
+}
+
+/** Moves every streamed segment its script names into place, in the order the scripts would. */
+export function placeStreamedSegments(doc: Document): void {
+  const byId = new Map<string, Element>();
+  const moves: { boundary: boolean; target: string; segment: string }[] = [];
+  for (const el of descendants(doc)) {
+    const id = el.attribs.id;
+    if (id !== undefined && (el.name === "template" || el.name === "div") && /^[BPS]:/.test(id)) byId.set(id, el);
+    else if (el.name === "script")
+      for (const m of rawText(el).matchAll(MOVE))
+        moves.push(m[1] !== undefined ? { boundary: false, target: m[2]!, segment: m[1] } : { boundary: true, target: m[3]!, segment: m[4]! });
+  }
+  for (const { boundary, target, segment } of moves) {
+    const placeholder = byId.get(target);
+    const content = byId.get(segment);
+    if (placeholder === undefined || content === undefined || placeholder.name !== "template" || content.parent === null) continue;
+    if (boundary) removeFallback(placeholder);
+    for (const child of [...content.children]) insertBefore(placeholder, child);
+    removeNode(placeholder);
+    removeNode(content);
+  }
+}
+
+/** A boundary's fallback: the siblings after its template up to the `<!--/$-->` that closes it (nested boundaries inside). */
+function removeFallback(template: Element): void {
+  let depth = 0;
+  let node: AnyNode | null = template.next;
+  while (node !== null) {
+    const next: ChildNode | null = node.next;
+    if (isComment(node)) {
+      if (node.data === "/$") {
+        if (depth === 0) return;
+        depth--;
+      } else if (node.data.startsWith("$")) depth++;
+    }
+    removeNode(node);
+    node = next;
+  }
+}
