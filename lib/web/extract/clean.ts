@@ -89,6 +89,8 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   // A negative hint alone does not outweigh prose (page builders call every block a "widget").
   if (weight < 0) return s.chars < total * 0.4 && !isProse(s, ld);
   if (s.commas >= 10) return false;
+  // A table of data whose first column names its rows with links is not a menu.
+  if (el.name === "table" && isDataTable(el)) return ld > DATA_TABLE_LINK_DENSITY;
   const p = s.paragraphs;
   const img = s.images;
   let li = s.listItems;
@@ -101,6 +103,29 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   if (weight < 25 && ld > 0.2) return true;
   if (weight >= 25 && ld > 0.5) return true;
   return false;
+}
+
+/** A data table is dropped only when it is mostly links (a table of links laid out as a grid). */
+const DATA_TABLE_LINK_DENSITY = 0.5;
+
+/**
+ * A table that holds data, not layout: header cells or a caption, or rows of several cells each, and no
+ * table inside it (layout tables nest). As Readability tells them apart.
+ */
+function isDataTable(table: Element): boolean {
+  if (table.attribs.role === "presentation") return false;
+  let rows = 0;
+  let widest = 0;
+  let header = false;
+  for (const el of descendants(table)) {
+    if (el.name === "table") return false;
+    if (el.name === "th" || el.name === "thead" || el.name === "caption") header = true;
+    else if (el.name === "tr") {
+      rows++;
+      widest = Math.max(widest, elementChildren(el).filter((c) => c.name === "td" || c.name === "th").length);
+    }
+  }
+  return widest >= 2 && (header || rows * widest > 10);
 }
 
 function isProse(s: TextStats, ld: number): boolean {

@@ -103,6 +103,25 @@ describe("main content: cleaning", () => {
     const out = text(html);
     for (const t of ["one", "two", "three"]) expect(out).toContain(`about ${t}`);
   });
+
+  const row = (name: string, what: string) => `<tr><td><a href="/${name}">${name}</a></td><td>${what}</td></tr>`;
+  const page = (table: string) =>
+    `<html><body><main><div class="content"><h1>Functions</h1><p>${sentence("functions")}</p><p>${sentence("triggers")}</p>${table}</div></main></body></html>`;
+
+  it("keeps a data table whose first column links its rows", () => {
+    const out = text(
+      page(
+        `<table><tr><th>If you want to</th><th>then</th></tr>${row("Process file uploads", "Run code on each file.")}${row("Run scheduled tasks", "Run code on a timer.")}</table>`,
+      ),
+    );
+    expect(out).toContain("Run code on each file.");
+  });
+
+  it("drops a layout table of links, and a data table that is all links", () => {
+    const links = ["a", "b", "c", "d"].map((n) => `<a href="/${n}">Section ${n}</a>`);
+    expect(text(page(`<table><tr><td>${links.join(" ")}</td></tr></table>`))).not.toContain("Section a");
+    expect(text(page(`<table><tr><th>Go</th><th>to</th></tr><tr><td>${links[0]}</td><td>${links[1]}</td></tr></table>`))).not.toContain("Section a");
+  });
 });
 
 describe("main content: threads", () => {
