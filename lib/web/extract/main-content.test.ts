@@ -136,6 +136,26 @@ describe("main content: threads", () => {
     for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
   });
 
+  it("reads a page whose comments hold nearly all its text as a thread, though it declares an article", () => {
+    const head = `<meta property="og:type" content="article">`;
+    const comments = ["kettles", "fuses", "descaling", "limescale", "thermostats", "elements"]
+      .map((t, i) => `<div class="comment"><div class="comment_text"><p>${sentence(t)}</p></div><span class="byline">user${i}</span></div>`)
+      .join("");
+    const page = `<html><head>${head}</head><body><h1>Kettle will not boil</h1><ol class="comments">${comments}</ol></body></html>`;
+    const out = extractMainContent(parseHtml(page));
+    expect(out.pageType).toBe("forum");
+    for (const t of ["kettles", "elements"]) expect(out.text).toContain(`about ${t}`);
+  });
+
+  it("keeps reading a story with a comment section as the story", () => {
+    const story = ["harbours", "bridges", "tunnels", "ferries", "railways", "canals"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const comments = ["one", "two"].map((t) => `<div class="comment"><p>${sentence(`comment ${t}`)}</p></div>`).join("");
+    const out = extractMainContent(parseHtml(`<html><body><article>${story}</article><div class="comments">${comments}</div></body></html>`));
+    expect(out.pageType).not.toBe("forum");
+    expect(out.text).toContain("about railways");
+    expect(out.text).not.toContain("about comment one");
+  });
+
   it("leaves out each poster's profile card and signature, keeping the post and its byline", () => {
     const card = (who: string) => `<dl class="postprofile"><dt>${who}</dt><dd>Posts: 1725</dd><dd>Joined: 14 Sep 2019</dd><dd>Location: Leeds</dd></dl>`;
     const reply = (who: string, topic: string) =>

@@ -17,6 +17,7 @@ import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
 import { contentRegion, ownTextOf } from "./region";
+import { commentsHoldMostText } from "./thread";
 import { linkDensity, measure } from "./text-stats";
 
 export interface MainContent {
@@ -37,9 +38,11 @@ const ARTICLE_SHARE = { declared: 0.3, undeclared: 0.6 };
 const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collection", "product"]);
 
 export function extractMainContent(doc: Document): MainContent {
-  const declared = declaredPageType(doc);
-  const discussion = declared === "forum";
   const body = findFirst(doc, (el) => el.name === "body") ?? doc;
+  const said = declaredPageType(doc);
+  // Most pages call themselves articles (og:type); a thread's structure outweighs that.
+  const declared = (said === undefined || said === "article") && commentsHoldMostText(body) ? "forum" : said;
+  const discussion = declared === "forum";
   const stats = prune(body, discussion);
   const region = contentRegion(body, stats);
   const article = pickArticle(body, stats);
