@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 
 /** Class/id words that mark boilerplate, unless CONTENT_HINT also matches. */
 export const UNLIKELY =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscribe|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
 const NEGATIVE =
@@ -12,7 +12,7 @@ const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination
 
 /** Inside the content: blocks that are boilerplate whatever their size. */
 export const BOILERPLATE =
-  /share|sharing|social|related|recommend|newsletter|subscri|promo|advert|sponsor|byline|author-?(?:bio|info|box|pane)|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
+  /share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author-?(?:bio|info|box|pane)|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
 
 /** On a discussion page the comments, their authors and dates are the content: these words say nothing there. */
 const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|author|dateline|meta/gi;

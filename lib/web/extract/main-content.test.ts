@@ -80,6 +80,14 @@ describe("main content: repeated cards", () => {
     expect(out).toContain("$59.99");
   });
 
+  it("keeps cards of products sold by subscription, and drops a box asking to subscribe", () => {
+    const subscribable = grid.replaceAll('class="card"', 'class="card subscription-eligible"');
+    const signup = `<div class="subscribe-box"><p>Subscribe to our letter for ten percent off your first order</p></div>`;
+    const out = text(`<html><body><main><h1>Coffee</h1>${subscribable}${signup}</main></body></html>`);
+    for (let i = 0; i < 12; i++) expect(out).toContain(`Item number ${i} with a fine long title`);
+    expect(out).not.toContain("ten percent off");
+  });
+
   it("keeps cards that an article scorer would take for one story", () => {
     const out = text(
       `<html><body><center><table>${Array.from({ length: 10 }, (_, i) => `<tr class="row"><td><a href="/j${i}">Company ${i} is hiring engineers to build things</a></td></tr>`).join("")}</table></center></body></html>`,
