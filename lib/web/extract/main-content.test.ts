@@ -155,13 +155,16 @@ describe("main content: threads", () => {
     for (const t of ["kettles", "elements"]) expect(out.text).toContain(`about ${t}`);
   });
 
-  it("keeps reading a story with a comment section as the story", () => {
-    const story = ["harbours", "bridges", "tunnels", "ferries", "railways", "canals"].map((t) => `<p>${sentence(t)}</p>`).join("");
-    const comments = ["one", "two"].map((t) => `<div class="comment"><p>${sentence(`comment ${t}`)}</p></div>`).join("");
-    const out = extractMainContent(parseHtml(`<html><body><article>${story}</article><div class="comments">${comments}</div></body></html>`));
-    expect(out.pageType).not.toBe("forum");
-    expect(out.text).toContain("about railways");
-    expect(out.text).not.toContain("about comment one");
+  it("keeps reading a story with a comment section as the story, however long the comments", () => {
+    const topics = Array.from({ length: 24 }, (_, i) => `topic ${i}`);
+    const story = topics.map((t) => `<p>${sentence(t)}</p>`).join("");
+    for (const count of [2, 400]) {
+      const comments = Array.from({ length: count }, (_, i) => `<div class="comment"><p>${sentence(`comment ${i}`)}</p></div>`).join("");
+      const out = extractMainContent(parseHtml(`<html><body><article>${story}</article><div class="comments">${comments}</div></body></html>`));
+      expect(out.pageType).not.toBe("forum");
+      expect(out.text).toContain("about topic 23");
+      expect(out.text).not.toContain("about comment 1 ");
+    }
   });
 
   it("leaves out each poster's profile card and signature, keeping the post and its byline", () => {

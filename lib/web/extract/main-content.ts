@@ -41,9 +41,8 @@ export function extractMainContent(doc: Document): MainContent {
   const body = findFirst(doc, (el) => el.name === "body") ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.
-  const declared = (said === undefined || said === "article") && commentsHoldMostText(body) ? "forum" : said;
-  const discussion = declared === "forum";
-  const stats = prune(body, discussion);
+  const { stats, discussion } = prune(body, said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured) : said === "forum");
+  const declared = discussion ? "forum" : said;
   const region = contentRegion(body, stats);
   const article = pickArticle(body, stats);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);

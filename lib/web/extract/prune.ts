@@ -36,11 +36,18 @@ const NEVER_CONTENT = new Set([
   "menu",
 ]);
 
+export interface Pruned {
+  /** The measures of what is left (taken before the removals by hint, and kept current through them). */
+  readonly stats: StatsMap;
+  /** Whether the page was read as a thread. */
+  readonly discussion: boolean;
+}
+
 /**
- * `discussion`: the page is a thread, whose comments are its content. Returns the measures of what is
- * left (taken before the removals by hint, and kept current through them).
+ * `discussion`: the page is a thread, whose comments are its content; or a test of the page's measures
+ * (after the removals that do not depend on it) that tells.
  */
-export function prune(body: ParentNode, discussion = false): StatsMap {
+export function prune(body: ParentNode, discussion: boolean | ((measured: StatsMap) => boolean) = false): Pruned {
   const concealedContent = contentKeptFromView(body);
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
@@ -58,11 +65,12 @@ export function prune(body: ParentNode, discussion = false): StatsMap {
   removeCommentsOnAnswers(body);
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
   const stats = measure(body);
+  const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
   const limit = bodyChars(body, stats) * 0.4;
   for (const el of descendants(body)) {
     if (!el.parent) continue;
     if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) continue;
-    const h = hints(el, discussion);
+    const h = hints(el, thread);
     if (
       h &&
       UNLIKELY.test(h) &&
@@ -74,7 +82,7 @@ export function prune(body: ParentNode, discussion = false): StatsMap {
       removeMeasured(stats, el);
     }
   }
-  return stats;
+  return { stats, discussion: thread };
 }
 
 /**
