@@ -41,6 +41,14 @@ describe("main content: headers", () => {
     expect(out).toContain("about methods");
   });
 
+  it("keeps a service page's sections that its theme calls banners", () => {
+    const banner = (t: string) => `<div class="banner has-hover"><div class="banner-inner"><h2>${t}</h2><p>${sentence(t)}</p></div></div>`;
+    const html = `<html><body><div class="top-banner"><p>${sentence("a sale banner")}</p></div><main>${["rentals", "delivery", "installation"].map(banner).join("")}</main></body></html>`;
+    const out = text(html);
+    for (const t of ["rentals", "delivery", "installation"]) expect(out).toContain(`about ${t}`);
+    expect(out).not.toContain("a sale banner");
+  });
+
   it("drops a site's header outside <main>, even with a title and a tagline", () => {
     const html = `<html><body><div class="page-header"><h1>Remote jobs</h1><p>${sentence("hiring with us")}</p></div><main>
       <div class="layout__header"><h2>Latest</h2></div>${sections}</main></body></html>`;

@@ -145,16 +145,18 @@ function isItemOf(el: Element, type: string): boolean {
 }
 
 /**
- * A "header" inside <main> that holds the page's title and prose under it is the content's own head (a
- * docs page's title, summary and notes above its sections), not the site's: that is outside <main>.
+ * A "header" or "banner" inside <main> that holds a title and prose under it is content: a docs page's
+ * title, summary and notes above its sections, a service page's hero sections. The site's own header
+ * and banners are outside <main>, and hold no prose.
  */
 function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
   if (!HEADER.test(hint) || !ancestors(el).some((a) => a.name === "main")) return false;
   const inside = descendants(el);
-  return inside.some((d) => d.name === "h1") && inside.some((d) => d.name === "p" && ownProse(stats.get(d)) >= HEADER_PROSE_CHARS);
+  return inside.some((d) => TITLE_TAGS.has(d.name)) && inside.some((d) => d.name === "p" && ownProse(stats.get(d)) >= HEADER_PROSE_CHARS);
 }
 
-const HEADER = /header/i;
+const HEADER = /header|banner/i;
+const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
 
