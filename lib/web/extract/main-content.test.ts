@@ -42,10 +42,13 @@ describe("main content: headers", () => {
   });
 
   it("keeps a service page's sections that its theme calls banners", () => {
-    const banner = (t: string) => `<div class="banner has-hover"><div class="banner-inner"><h2>${t}</h2><p>${sentence(t)}</p></div></div>`;
+    const banner = (t: string) =>
+      `<div class="banner has-hover"><div class="banner-inner"><h2 class="module-header">${t} heading</h2><p>${sentence(t)}</p></div></div>`;
     const html = `<html><body><div class="top-banner"><p>${sentence("a sale banner")}</p></div><main>${["rentals", "delivery", "installation"].map(banner).join("")}</main></body></html>`;
     const out = text(html);
     for (const t of ["rentals", "delivery", "installation"]) expect(out).toContain(`about ${t}`);
+    // Headings classed "…header" are headings.
+    expect(out).toContain("delivery heading");
     expect(out).not.toContain("a sale banner");
   });
 

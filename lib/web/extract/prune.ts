@@ -2,6 +2,7 @@
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
+import { HEADING_TAGS } from "./blocks";
 import { CONTENT_HINT, hints, UNLIKELY } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, visibleLength } from "./text-stats";
 
@@ -70,7 +71,8 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   for (const el of descendants(body)) {
     if (!el.parent) continue;
     if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) continue;
-    const h = hints(el, thread);
+    // A heading classed "…header" is a heading: the word says nothing of where it stands.
+    const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
     if (
       h &&
       UNLIKELY.test(h) &&
@@ -156,6 +158,7 @@ function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
 }
 
 const HEADER = /header|banner/i;
+const HEADER_WORDS = /header/gi;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
