@@ -99,6 +99,16 @@ describe("main content: repeated cards", () => {
     expect(out).not.toContain("ten percent off");
   });
 
+  it("takes the whole listing when its cards are all links, not a short block of plain text beside them", () => {
+    const news = Array.from(
+      { length: 10 },
+      (_, i) => `<li><a href="/n${i}">Headline number ${i} - the summary of story ${i}, in the link as well</a></li>`,
+    ).join("");
+    const person = `<div><strong>Ada Lovelace</strong><p>Vice President of Sales, Example Hotels</p></div>`;
+    const out = text(`<html><body><main>${person}<ul class="news">${news}</ul></main></body></html>`);
+    for (let i = 0; i < 10; i++) expect(out).toContain(`Headline number ${i}`);
+  });
+
   it("keeps cards that an article scorer would take for one story", () => {
     const out = text(
       `<html><body><center><table>${Array.from({ length: 10 }, (_, i) => `<tr class="row"><td><a href="/j${i}">Company ${i} is hiring engineers to build things</a></td></tr>`).join("")}</table></center></body></html>`,

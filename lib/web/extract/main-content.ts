@@ -34,6 +34,9 @@ export interface MainContent {
  */
 const ARTICLE_SHARE = { declared: 0.3, undeclared: 0.6 };
 
+/** Less text outside links than this is a card or a caption, not a story (a listing's region is mostly links). */
+const MIN_STORY_CHARS = 200;
+
 /** Pages of these kinds are many items (posts, cards, offers around a product): the region is the content. */
 const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collection", "product"]);
 
@@ -49,7 +52,7 @@ export function extractMainContent(doc: Document): MainContent {
   const isStory =
     declared && WHOLE_REGION.has(declared)
       ? false
-      : articleText > 0 && articleText >= ownTextOf(region, stats) * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
+      : articleText >= MIN_STORY_CHARS && articleText >= ownTextOf(region, stats) * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
   const roots = isStory ? article : asRoots(region);
   for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion, product: declared === "product" });
   return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, isStory) };

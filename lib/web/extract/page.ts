@@ -2,6 +2,7 @@
 // extraction modifies the DOM, so it runs last.
 import type { PageImage, PageLink, PageMetadata, PageType } from "../types";
 import { extractContacts, extractProfiles, type FoundProfile, type PageContacts } from "../contacts/page-contacts";
+import { isTag, type Element, type ParentNode } from "domhandler";
 import { parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
 import { extractMainContent } from "./main-content";
@@ -54,14 +55,26 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
   return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
 
-/** Markdown rendering recurses; a tree nested too deep for the stack falls back to the plain text. */
-function markdownOrText(roots: Parameters<typeof toMarkdown>[0], base: string, text: string): string {
-  try {
-    return toMarkdown(roots, base);
-  } catch (e) {
-    if (e instanceof RangeError) return text;
-    throw e;
+/**
+ * Markdown rendering recurses; a tree nested deeper than it can safely go falls back to the plain text.
+ * Measured first rather than caught: V8 does not always report an exhausted stack as a RangeError.
+ */
+function markdownOrText(roots: readonly Element[], base: string, text: string): string {
+  return roots.every((root) => depthWithin(root, MAX_MARKDOWN_DEPTH)) ? toMarkdown(roots, base) : text;
+}
+
+/** Far below the depth that exhausts Node's default stack, far above any real page's (a few dozen). */
+const MAX_MARKDOWN_DEPTH = 1_000;
+
+/** Whether no element under root is nested deeper than limit (iterative). */
+function depthWithin(root: Element, limit: number): boolean {
+  const stack: { node: ParentNode; depth: number }[] = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth > limit) return false;
+    for (const child of node.children) if (isTag(child)) stack.push({ node: child, depth: depth + 1 });
   }
+  return true;
 }
 
 /** A text/plain document: its text is the content. */
