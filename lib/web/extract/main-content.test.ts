@@ -109,6 +109,16 @@ describe("main content: repeated cards", () => {
     for (let i = 0; i < 10; i++) expect(out).toContain(`Headline number ${i}`);
   });
 
+  it("types a page of one short paragraph as an article, not as sections of a service page", () => {
+    const out = extractMainContent(
+      parseHtml(
+        `<html><body><main><p>Founded by two shipwrights, the workshop still forges every chisel by hand.</p><a href="/team">Our team</a> <a href="/">Home</a></main></body></html>`,
+      ),
+    );
+    expect(out.text).toContain("forges every chisel by hand");
+    expect(out.pageType).toBe("article");
+  });
+
   it("keeps cards that an article scorer would take for one story", () => {
     const out = text(
       `<html><body><center><table>${Array.from({ length: 10 }, (_, i) => `<tr class="row"><td><a href="/j${i}">Company ${i} is hiring engineers to build things</a></td></tr>`).join("")}</table></center></body></html>`,

@@ -12,6 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, repeatedGroups } from "./cards";
 import { clean } from "./clean";
+import { removeRepeatedSections } from "./repeats";
 import { descendants, elementChildren, findFirst, isElement } from "./dom";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
@@ -49,13 +50,17 @@ export function extractMainContent(doc: Document): MainContent {
   const region = contentRegion(body, stats);
   const article = pickArticle(body, stats);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);
+  const regionText = ownTextOf(region, stats);
   const isStory =
     declared && WHOLE_REGION.has(declared)
       ? false
-      : articleText >= MIN_STORY_CHARS && articleText >= ownTextOf(region, stats) * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
+      : articleText >= MIN_STORY_CHARS && articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
   const roots = isStory ? article : asRoots(region);
   for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion, product: declared === "product" });
-  return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, isStory) };
+  removeRepeatedSections(roots);
+  // A page with too little text to be a story is too little to be many sections either: typed as one.
+  const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
+  return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, readsAsStory) };
 }
 
 /**
