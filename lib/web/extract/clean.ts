@@ -3,7 +3,7 @@
 import type { Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
-import { descendants, elementChildren, rawText, removeNode } from "./dom";
+import { descendants, elementChildren, isElement, isText, rawText, removeNode } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats } from "./text-stats";
@@ -57,7 +57,26 @@ export function clean(root: Element, options: CleanOptions): void {
     if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
     // A paragraph that is mostly links is a list of tags or stories, not prose.
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
+    else if (isAssetAddress(el)) {
+      // A field printed as "name: address": the name goes with it.
+      const label = el.name === "dd" ? previousElement(el) : undefined;
+      if (label?.name === "dt") removeNode(label);
+      removeNode(el);
+    }
   }
+}
+
+/** An image's or a stylesheet's address alone as text: a template printing its data, nothing a reader is meant to read. */
+const ASSET_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|css|js)(?:[?#]\S*)?$/i;
+
+function isAssetAddress(el: Element): boolean {
+  const only = el.children.length === 1 ? el.children[0] : undefined;
+  return only !== undefined && isText(only) && ASSET_ADDRESS.test(only.data.trim());
+}
+
+function previousElement(el: Element): Element | undefined {
+  for (let p = el.prev; p; p = p.prev) if (isElement(p)) return p;
+  return undefined;
 }
 
 /**

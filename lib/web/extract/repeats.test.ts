@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./dom";
+import { extractMainContent } from "./main-content";
+
+const text = (html: string) => extractMainContent(parseHtml(html)).text;
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer to count it.`;
+const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script></head>`;
+
+describe("main content: a section shown twice", () => {
+  it("keeps one copy of a description written once for phones and once for desktops", () => {
+    const description = `<p>${sentence("the stoneware mug")}</p><p>${sentence("its matte glaze")}</p>`;
+    const out = text(
+      `<html>${productHead}<body><main><h1>Stoneware mug</h1><div class="description mobile-only">${description}</div><div class="gallery"><img src="/m.jpg"></div><div class="description desktop-only">${description}</div><p>${sentence("care and washing")}</p></main></body></html>`,
+    );
+    expect(count(out, "about the stoneware mug")).toBe(1);
+    expect(count(out, "about its matte glaze")).toBe(1);
+    expect(out).toContain("about care and washing");
+  });
+
+  it("drops a quote of a post already shown above it in a thread", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const first = `<div class="post"><span class="author">Ada</span><p>${sentence("firing stoneware at cone six")}</p></div>`;
+    const reply = `<div class="post"><span class="author">Ben</span><blockquote><p>${sentence("firing stoneware at cone six")}</p></blockquote><p>${sentence("my electric kiln")}</p></div>`;
+    const third = `<div class="post"><span class="author">Cy</span><p>${sentence("witness cones")}</p></div>`;
+    const out = text(`<html>${head}<body><main>${first}${reply}${third}</main></body></html>`);
+    expect(count(out, "about firing stoneware at cone six")).toBe(1);
+    expect(out).toContain("about my electric kiln");
+    expect(out).toContain("about witness cones");
+  });
+
+  it("keeps what every card of a grid repeats: each plan's features are its own", () => {
+    const features = `<ul><li>Unlimited projects and members</li><li>Priority support from our team within a day</li><li>Exports to every format we support</li></ul><p>Billed yearly, cancel at any time from your account settings.</p>`;
+    const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><span>${price}</span>${features}</div>`;
+    const out = text(
+      `<html><body><main><h1>Pricing</h1><div class="plans">${plan("Team", "$12")}${plan("Business", "$24")}${plan("Enterprise", "$48")}</div></main></body></html>`,
+    );
+    expect(count(out, "Priority support from our team within a day")).toBe(3);
+  });
+
+  it("keeps repeated code and entries of a reference", () => {
+    const code = `<pre><code>const client = createClient({ token: process.env.TOKEN });\nawait client.messages.send({ to, body });\n</code></pre>`;
+    const param = `<li><code>metadata</code> object: a set of key-value pairs you can attach to an object, useful for storing more about it.</li>`;
+    const out = text(
+      `<html><body><main><h1>Messages</h1><h2>Send</h2><p>${sentence("sending")}</p>${code}<ul>${param}</ul><h2>Update</h2><p>${sentence("updating")}</p>${code}<ul>${param}</ul></main></body></html>`,
+    );
+    expect(count(out, "await client.messages.send")).toBe(2);
+    expect(count(out, "a set of key-value pairs")).toBe(2);
+  });
+});
+
+describe("main content: a template's data printed as text", () => {
+  it("drops a field whose value is an image's address, with its name", () => {
+    const fields = `<dl><dt>Fit:</dt><dd>Regular fit, mid weight cotton</dd><dt>thumb_sand:</dt><dd>https://cdn.example.com/images/160x160/5001_SAND_THUMB.jpg</dd></dl>`;
+    const out = text(`<html>${productHead}<body><main><h1>Stoneware mug</h1><p>${sentence("the mug")}</p>${fields}</main></body></html>`);
+    expect(out).toContain("Regular fit, mid weight cotton");
+    expect(out).not.toContain("SAND_THUMB");
+    expect(out).not.toContain("thumb_sand");
+  });
+});

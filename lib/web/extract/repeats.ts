@@ -1,0 +1,118 @@
+// A section shown twice: pages render some blocks once per layout (a phone's copy and a desktop's, one
+// hidden by CSS a scraper does not run) and threads quote posts already shown above. Only the first copy
+// is content. Cards of one grid repeat fields on purpose (a plan's features, an offer's fine print), and
+// code and tab panels repeat by design: those stay.
+import type { Element } from "domhandler";
+import { BLOCK_TAGS } from "./blocks";
+import { shapeOf } from "./cards";
+import { descendants, isElement, isText, rawText, removeNode } from "./dom";
+
+/** A copy must hold at least this many characters besides white space: short lines ("Reply", a price) repeat legitimately. */
+const MIN_CHARS = 85;
+
+/** Children of one shape that make a grid; a phone's copy and a desktop's are two. */
+const MIN_CARDS = 3;
+
+const ENTRIES = new Set(["li", "dd", "dt", "td", "th", "tr"]);
+
+export function removeRepeatedSections(roots: readonly Element[]): void {
+  const seen = new Map<string, Element>();
+  for (const root of roots) {
+    const order = descendants(root);
+    // Two copies have as many characters: only blocks whose count another block shares have their text read.
+    const counts = countVisibleChars(order);
+    // A wrapper around one child with all its text is that child again, not a second copy (a quote is
+    // judged whole).
+    const candidates = order.filter((el) => {
+      const n = counts.get(el)!;
+      return n >= MIN_CHARS && BLOCK_TAGS.has(el.name) && (el.name === "blockquote" || !el.children.some((c) => isElement(c) && counts.get(c) === n));
+    });
+    const sharing = new Map<number, number>();
+    for (const el of candidates) sharing.set(counts.get(el)!, (sharing.get(counts.get(el)!) ?? 0) + 1);
+    for (const el of candidates) {
+      if (sharing.get(counts.get(el)!)! < 2 || !attachedUnder(el, root) || insideExempt(el, root)) continue;
+      const key = rawText(el).replace(/\s+/g, "").toLowerCase();
+      const first = seen.get(key);
+      if (!first) seen.set(key, el);
+      // Any block can be the first copy (a post of one paragraph); only a section or a quote is dropped as a second.
+      else if (isSection(el) && !contains(first, el) && (el.name === "blockquote" || !inSiblingCards(first, el))) removeNode(el);
+    }
+  }
+}
+
+/** Characters other than white space under each element, children counted before their parents. */
+function countVisibleChars(order: readonly Element[]): Map<Element, number> {
+  const counts = new Map<Element, number>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i]!;
+    let n = 0;
+    for (const child of el.children) {
+      if (isElement(child)) n += counts.get(child) ?? 0;
+      else if (isText(child)) n += visibleChars(child.data);
+    }
+    counts.set(el, n);
+  }
+  return counts;
+}
+
+function visibleChars(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
+  }
+  return n;
+}
+
+/**
+ * A quote, or a container of at least two blocks: one paragraph alone may well be said twice, and entries
+ * of lists and tables repeat in references (one parameter under several endpoints).
+ */
+function isSection(el: Element): boolean {
+  if (el.name === "blockquote") return true;
+  if (ENTRIES.has(el.name)) return false;
+  let blocks = 0;
+  for (const c of el.children) if (isElement(c) && BLOCK_TAGS.has(c.name) && ++blocks >= 2) return true;
+  return false;
+}
+
+/** Whether a and b sit in two children of one container that share their shape with at least one more: cards of one grid. */
+function inSiblingCards(a: Element, b: Element): boolean {
+  const pathA = pathFromTop(a);
+  const pathB = pathFromTop(b);
+  let i = 0;
+  while (i < pathA.length && i < pathB.length && pathA[i] === pathB[i]) i++;
+  const cardA = pathA[i];
+  const cardB = pathB[i];
+  if (cardA === undefined || cardB === undefined || cardA.parent !== cardB.parent) return false;
+  const shape = shapeOf(cardA);
+  if (shapeOf(cardB) !== shape) return false;
+  let cards = 0;
+  for (const c of cardA.parent?.children ?? []) if (isElement(c) && shapeOf(c) === shape && ++cards >= MIN_CARDS) return true;
+  return false;
+}
+
+function pathFromTop(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let p: Element | null = el; p; p = p.parent && isElement(p.parent) ? p.parent : null) out.push(p);
+  return out.reverse();
+}
+
+function contains(a: Element, b: Element): boolean {
+  for (let p = b.parent; p; p = p.parent) if (p === a) return true;
+  return false;
+}
+
+/** Still in the tree: not inside a copy removed before it. */
+function attachedUnder(el: Element, root: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p === root) return true;
+  return false;
+}
+
+/** Code repeats on purpose, and tab panels show one variant each. */
+function insideExempt(el: Element, root: Element): boolean {
+  for (let p: Element | null = el; p && p !== root; p = p.parent as Element | null) {
+    if (p.name === "pre" || p.name === "code" || p.attribs.role === "tabpanel") return true;
+  }
+  return false;
+}
