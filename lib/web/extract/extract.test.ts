@@ -5,6 +5,7 @@ import { extractHtmlPage, type PageWants } from "./page";
 const ARTICLE = readFileSync(new URL("./fixtures/article.html", import.meta.url), "utf8");
 const PAGE_URL = "https://news.example.co.uk/2024/05/harbour-bridge-reopens?utm=x";
 const ALL: PageWants = { title: true, text: true, links: true, images: true, metadata: true, contacts: false, social: false, followLinks: false };
+const TEXT: PageWants = { ...ALL, links: false, images: false, metadata: false };
 
 describe("extraction", () => {
   const page = extractHtmlPage(ARTICLE, PAGE_URL, ALL);
@@ -128,5 +129,30 @@ describe("extraction", () => {
     const page = extractHtmlPage(html, "https://deep.example.com/", ALL);
     expect(page.text).toBe("Deep down there is a paragraph of real text, long enough to count as content.");
     expect(page.markdown).toContain("Deep down there is a paragraph");
+  });
+});
+
+describe("extraction: a page that cleaning would empty", () => {
+  it("keeps the content uncleaned rather than return nothing (a store's two offers in a list, each mostly its link)", () => {
+    const head = `<head><title>Serums</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Serum trio"}</script></head>`;
+    const item = (name: string, price: string) =>
+      `<li class="item"><a href="/p/${name}">${name}: all three of our hydrating serums in one box, with a travel pouch</a> <span>£${price}</span></li>`;
+    const list = `<ul class="products">${item("Super Pack", "88")}${item("Balm Trio", "42")}</ul>`;
+    const page = extractHtmlPage(
+      `<html>${head}<body><main><div class="toolbar">Home / Skincare / Serums and Oils / Sets and Gifts / Best sellers this week</div>${list}</main></body></html>`,
+      "https://shop.example/c",
+      TEXT,
+    );
+    expect(page.text).toContain("Super Pack: all three of our hydrating serums");
+    expect(page.text).toContain("Balm Trio");
+  });
+
+  it("still returns nothing for a page whose only text is a few words of chrome", () => {
+    const page = extractHtmlPage(
+      `<html><body><main><div class="cart"><a href="/cart">Cart</a> <span>0 items</span></div></main></body></html>`,
+      "https://shop.example/",
+      TEXT,
+    );
+    expect(page.text).toBe("");
   });
 });

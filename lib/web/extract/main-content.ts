@@ -27,6 +27,8 @@ export interface MainContent {
   readonly text: string;
   /** What kind of page it was read as. */
   readonly pageType: PageType;
+  /** Whether the kept subtrees held any text before cleaning. */
+  readonly hadText: boolean;
 }
 
 /**
@@ -41,7 +43,12 @@ const MIN_STORY_CHARS = 200;
 /** Pages of these kinds are many items (posts, cards, offers around a product): the region is the content. */
 const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collection", "product"]);
 
-export function extractMainContent(doc: Document): MainContent {
+export interface MainContentOptions {
+  /** Clean inside the content (clean.ts); off for the second reading of a page that cleaning emptied. */
+  readonly clean?: boolean;
+}
+
+export function extractMainContent(doc: Document, options: MainContentOptions = {}): MainContent {
   const body = findFirst(doc, (el) => el.name === "body") ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.
@@ -56,11 +63,14 @@ export function extractMainContent(doc: Document): MainContent {
       ? false
       : articleText >= MIN_STORY_CHARS && articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
   const roots = isStory ? article : asRoots(region);
-  for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion, product: declared === "product" });
+  const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);
+  if (options.clean !== false) {
+    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion, product: declared === "product" });
+  }
   removeRepeatedSections(roots);
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
-  return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, readsAsStory) };
+  return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, readsAsStory), hadText };
 }
 
 /**

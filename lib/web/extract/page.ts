@@ -2,10 +2,10 @@
 // extraction modifies the DOM, so it runs last.
 import type { PageImage, PageLink, PageMetadata, PageType } from "../types";
 import { extractContacts, extractProfiles, type FoundProfile, type PageContacts } from "../contacts/page-contacts";
-import { isTag, type Element, type ParentNode } from "domhandler";
+import { type Document, isTag, type Element, type ParentNode } from "domhandler";
 import { parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
-import { extractMainContent } from "./main-content";
+import { extractMainContent, type MainContent } from "./main-content";
 import { toMarkdown } from "./markdown";
 import { mayHoldStreamedSegments, placeStreamedSegments } from "./streamed";
 import { extractMetadata, extractTitle } from "./metadata";
@@ -51,9 +51,25 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
     ...(wants.social ? { profiles: extractProfiles(links) } : {}),
   };
   if (!wants.text) return parts;
-  const main = extractMainContent(doc);
+  const main = readMainContent(doc, html);
   return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
+
+/**
+ * The main content; when cleaning leaves nothing of a region that held text (a store's page whose every
+ * block reads as an offer or a link list), the page read again without cleaning: all of it beats none.
+ */
+function readMainContent(doc: Document, html: string): MainContent {
+  const main = extractMainContent(doc);
+  if (main.text !== "" || !main.hadText) return main;
+  const again = parseHtml(html);
+  if (mayHoldStreamedSegments(html)) placeStreamedSegments(again);
+  const uncleaned = extractMainContent(again, { clean: false });
+  // A few words (a cart's counter, a menu's last link) are no content either.
+  return uncleaned.text.length >= MIN_UNCLEANED_CHARS ? uncleaned : main;
+}
+
+const MIN_UNCLEANED_CHARS = 200;
 
 /**
  * Markdown rendering recurses; a tree nested deeper than it can safely go falls back to the plain text.
