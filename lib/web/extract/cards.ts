@@ -8,6 +8,8 @@ import type { StatsMap } from "./text-stats";
 /** Siblings of these kinds are the run of a text (paragraphs, headings, quotes), not cards. */
 const TEXT_RUN = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "figure", "span", "em", "strong", "b", "i", "br", "hr", "img"]);
 
+const PAIRED: Readonly<Record<string, string>> = { dt: "dd", dd: "dt" };
+
 /** Fewest siblings of one shape that make a group. */
 const MIN_CARDS = 3;
 /** Menus repeat too, but their items are a word or two: cards carry more text on average. */
@@ -40,8 +42,11 @@ export function repeatedGroups(root: Element, stats: StatsMap): Element[] {
     let cards: Element[] = [];
     for (const same of byShape.values()) if (same.length > cards.length) cards = same;
     if (TEXT_RUN.has(cards[0]!.name)) continue;
-    if (cards.length < MIN_CARDS || cards.length * 2 < kids.length) continue;
-    const chars = cards.reduce((n, c) => n + (stats.get(c)?.chars ?? 0), 0);
+    // In a description list terms and descriptions alternate, a card in two parts: the other part is not another kind.
+    const partner = PAIRED[cards[0]!.name];
+    const parts = partner ? kids.filter((k) => k.name === partner) : [];
+    if (cards.length < MIN_CARDS || cards.length < kids.length - cards.length - parts.length) continue;
+    const chars = [...cards, ...parts].reduce((n, c) => n + (stats.get(c)?.chars ?? 0), 0);
     if (chars / cards.length >= MIN_CARD_CHARS) out.push(el);
   }
   return out;

@@ -53,16 +53,16 @@ export function clean(root: Element, options: CleanOptions): void {
     if (shouldDrop(el, stats, total, options.discussion)) removeMeasured(stats, el);
   }
   for (const el of descendants(root)) {
-    if (!el.parent || cards.has(el)) continue;
-    if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
-    // A paragraph that is mostly links is a list of tags or stories, not prose.
-    else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
-    else if (isAssetAddress(el)) {
-      // A field printed as "name: address": the name goes with it.
+    if (!el.parent) continue;
+    if (isAssetAddress(el)) {
+      // A field printed as "name: address" (cards of fields too): the name goes with it.
       const label = el.name === "dd" ? previousElement(el) : undefined;
       if (label?.name === "dt") removeNode(label);
       removeNode(el);
-    }
+    } else if (cards.has(el)) continue;
+    else if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
+    // A paragraph that is mostly links is a list of tags or stories, not prose.
+    else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
 }
 

@@ -119,6 +119,14 @@ describe("main content: repeated cards", () => {
     expect(out.pageType).toBe("article");
   });
 
+  it("takes a description list of entries whole: terms and descriptions alternate, one card in two parts", () => {
+    const entry = (i: number) =>
+      `<dt><a href="/abs/${i}">[${i}] paper ${i}</a> <a href="/pdf/${i}">pdf</a></dt><dd><div class="meta"><div class="title">Title: Results on problem ${i}, with proofs</div><div class="authors"><a href="/a/${i}">Ada Byron</a>, <a href="/b/${i}">Alan Turing</a></div></div></dd>`;
+    const list = `<dl id="articles"><h3>Recent submissions</h3>${Array.from({ length: 8 }, (_, i) => entry(i)).join("")}</dl>`;
+    const out = text(`<html><body><main><h1>Computing</h1>${list}</main></body></html>`);
+    for (let i = 0; i < 8; i++) expect(out).toContain(`Title: Results on problem ${i}`);
+  });
+
   it("keeps cards that an article scorer would take for one story", () => {
     const out = text(
       `<html><body><center><table>${Array.from({ length: 10 }, (_, i) => `<tr class="row"><td><a href="/j${i}">Company ${i} is hiring engineers to build things</a></td></tr>`).join("")}</table></center></body></html>`,
