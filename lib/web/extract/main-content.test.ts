@@ -109,6 +109,25 @@ describe("main content: repeated cards", () => {
     for (let i = 0; i < 10; i++) expect(out).toContain(`Headline number ${i}`);
   });
 
+  it("takes every section of a sectioned page that declares itself an article, not its longest section", () => {
+    const head = `<head><meta property="og:type" content="article"></head>`;
+    const section = (topic: string, n: number) =>
+      `<div class="builder-section builder-section-${n}"><div class="row"><h2>${topic}</h2>${Array.from({ length: n }, (_, i) => `<p>${sentence(`${topic} ${i}`)}</p>`).join("")}</div></div>`;
+    const out = text(
+      `<html>${head}<body><div id="page">${section("Consulting", 8)}${section("Integration", 3)}${section("Training", 3)}${section("Support", 3)}</div></body></html>`,
+    );
+    for (const topic of ["Consulting 7", "Integration 2", "Training 0", "Support 2"]) expect(out).toContain(`about ${topic}`);
+  });
+
+  it("still reads a story beside a few short blocks of its shape as a story", () => {
+    const head = `<head><meta property="og:type" content="article"></head>`;
+    const story = `<div class="block"><h1>Harbour</h1>${Array.from({ length: 8 }, (_, i) => `<p>${sentence(`the harbour ${i}`)}</p>`).join("")}</div>`;
+    const aside = (topic: string) => `<div class="block"><p>Sign up for our letters on ${topic}, sent every week.</p></div>`;
+    const out = extractMainContent(parseHtml(`<html>${head}<body><div id="page">${story}${aside("boats")}${aside("tides")}</div></body></html>`));
+    expect(out.text).toContain("about the harbour 7");
+    expect(out.pageType).toBe("article");
+  });
+
   it("types a page of one short paragraph as an article, not as sections of a service page", () => {
     const out = extractMainContent(
       parseHtml(

@@ -18,6 +18,7 @@ import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
 import { contentRegion, ownTextOf } from "./region";
+import { oneOfManySections } from "./sections";
 import { commentsHoldMostText } from "./thread";
 import { linkDensity, measure } from "./text-stats";
 
@@ -61,7 +62,9 @@ export function extractMainContent(doc: Document, options: MainContentOptions = 
   const isStory =
     declared && WHOLE_REGION.has(declared)
       ? false
-      : articleText >= MIN_STORY_CHARS && articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
+      : articleText >= MIN_STORY_CHARS &&
+        articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared) &&
+        !oneOfManySections(article, articleText, stats, region);
   const roots = isStory ? article : asRoots(region);
   const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);
   if (options.clean !== false) {

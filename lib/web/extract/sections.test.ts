@@ -1,0 +1,41 @@
+import type { Element } from "domhandler";
+import { describe, expect, it } from "vitest";
+import { findFirst, parseHtml } from "./dom";
+import { ownTextOf } from "./region";
+import { oneOfManySections } from "./sections";
+import { measure } from "./text-stats";
+
+const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer.`;
+const paragraphs = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `<p>${sentence(`${topic} ${i}`)}</p>`).join("");
+
+/** Whether the element with id "picked" reads as one section of the page. */
+function judge(body: string): boolean {
+  const doc = parseHtml(`<html><body>${body}</body></html>`);
+  const region = findFirst(doc, (el) => el.name === "body")!;
+  const stats = measure(region);
+  const picked = findFirst(doc, (el) => el.attribs.id === "picked") as Element;
+  return oneOfManySections([picked], ownTextOf(picked, stats), stats, region);
+}
+
+describe("sectioned pages", () => {
+  it("reads the longest of a page builder's sections as one section when the others hold half as much text", () => {
+    const section = (topic: string, n: number, id = "") =>
+      `<div class="builder-section builder-section-${n}"${id ? ` id="${id}"` : ""}>${paragraphs(topic, n)}</div>`;
+    expect(judge(`${section("consulting", 4, "picked")}${section("integration", 2)}${section("training", 1)}`)).toBe(true);
+  });
+
+  it("climbs: the picked block's own ancestor may be the section", () => {
+    const section = (inner: string) => `<section class="row">${inner}</section>`;
+    expect(
+      judge(
+        `${section(`<div class="col" id="picked">${paragraphs("consulting", 4)}</div>`)}${section(paragraphs("training", 2))}${section(paragraphs("support", 2))}`,
+      ),
+    ).toBe(true);
+  });
+
+  it("does not read a story beside short blocks of its shape, or beside fewer than two others, as a section", () => {
+    const block = (inner: string, id = "") => `<div class="block"${id ? ` id="${id}"` : ""}>${inner}</div>`;
+    expect(judge(`${block(paragraphs("the harbour", 8), "picked")}${block("<p>Sign up for our letters.</p>")}${block("<p>Share this.</p>")}`)).toBe(false);
+    expect(judge(`${block(paragraphs("the harbour", 2), "picked")}${block(paragraphs("the bridge", 4))}`)).toBe(false);
+  });
+});

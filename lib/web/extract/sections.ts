@@ -1,0 +1,35 @@
+// Sectioned pages: a service page or a page builder's layout is a run of sibling sections of one shape,
+// and the article scorer may pick the longest of them as if it were the story.
+import type { Element, ParentNode } from "domhandler";
+import { shapeOf } from "./cards";
+import { isElement } from "./dom";
+import { ownTextOf } from "./region";
+import type { StatsMap } from "./text-stats";
+
+/**
+ * The article is one section of a sectioned page (a page builder's rows, a service page's blocks, which
+ * often declare themselves articles): it, or an ancestor of it inside the region, is one of at least
+ * three siblings of one shape whose others hold at least half as much text of their own as it does.
+ */
+export function oneOfManySections(article: readonly Element[], articleText: number, stats: StatsMap, region: ParentNode): boolean {
+  if (article.length !== 1) return false;
+  for (let el: Element | undefined = article[0]; el && el !== region; el = parentElement(el)) {
+    const shape = shapeOf(el);
+    let sections = 1;
+    let othersText = 0;
+    for (const sibling of el.parent?.children ?? []) {
+      if (sibling === el || !isElement(sibling) || shapeOf(sibling) !== shape) continue;
+      sections++;
+      othersText += ownTextOf(sibling, stats);
+    }
+    if (sections >= MIN_SECTIONS && othersText >= articleText * OTHER_SECTIONS_SHARE) return true;
+  }
+  return false;
+}
+
+const MIN_SECTIONS = 3;
+const OTHER_SECTIONS_SHARE = 0.5;
+
+function parentElement(el: Element): Element | undefined {
+  return el.parent && isElement(el.parent) ? el.parent : undefined;
+}
