@@ -37,8 +37,7 @@ export interface ExtractedPage {
 }
 
 export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants): ExtractedPage {
-  const doc = parseHtml(html);
-  if (mayHoldStreamedSegments(html)) placeStreamedSegments(doc);
+  const doc = readDocument(html);
   const base = documentBase(doc, pageUrl);
   const links = wants.links || wants.social || wants.followLinks ? extractLinks(doc, pageUrl, base) : [];
   const metadata = wants.metadata || wants.contacts ? extractMetadata(doc, pageUrl) : undefined;
@@ -55,6 +54,13 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
   return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
 
+/** The page's DOM, with streamed segments moved where the browser's scripts would put them. */
+function readDocument(html: string): Document {
+  const doc = parseHtml(html);
+  if (mayHoldStreamedSegments(html)) placeStreamedSegments(doc);
+  return doc;
+}
+
 /**
  * The main content; when cleaning leaves nothing of a region that held text (a store's page whose every
  * block reads as an offer or a link list), the page read again without cleaning: all of it beats none.
@@ -62,9 +68,7 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
 function readMainContent(doc: Document, html: string): MainContent {
   const main = extractMainContent(doc);
   if (main.text !== "" || !main.hadText) return main;
-  const again = parseHtml(html);
-  if (mayHoldStreamedSegments(html)) placeStreamedSegments(again);
-  const uncleaned = extractMainContent(again, { clean: false });
+  const uncleaned = extractMainContent(readDocument(html), { clean: false });
   // A few words (a cart's counter, a menu's last link) are no content either.
   return uncleaned.text.length >= MIN_UNCLEANED_CHARS ? uncleaned : main;
 }
