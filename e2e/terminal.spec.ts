@@ -4,6 +4,7 @@ import { generatePrivateKey } from "viem/accounts";
 import type { Hex } from "viem";
 import { injectTestWallet, signInWithWallet } from "./wallet";
 import { pageOfSize, screenshot, tablesWiderThanTheirFrame } from "./layout";
+import { selectTab } from "./tabs";
 
 // The trading terminal (/markets/[symbol], and /trade, the same panels for a signed-in owner) on a
 // desktop and on a phone, against the simulated venues the server runs. Each test writes screenshots
@@ -261,7 +262,7 @@ test("an order an agent key places through the API shows that key's name, on a d
   // The terminal names it in the history and the fills, and filters by it.
   await page.goto("/trade?symbol=ETH-USD");
   const tabs = page.getByTestId("account-tabs");
-  await tabs.getByRole("tab", { name: "Order history" }).click();
+  await selectTab(tabs.getByRole("tab", { name: "Order history" }));
   const history = page.getByRole("tabpanel", { name: "Order history" });
   // The owner's first visit to the desk mints its desk key before the history's first read: on a loaded machine that took over 5 s.
   await expect(history.getByTestId("order-key").first()).toHaveText("e2e-momentum", { timeout: 15_000 });
@@ -278,8 +279,8 @@ test("an order an agent key places through the API shows that key's name, on a d
   // On a phone the key is in the row's details.
   const phone = await pageOfSize(browser, "phone");
   await signIn(phone, "/trade?symbol=ETH-USD", owner);
-  await phone.getByRole("tablist", { name: "Terminal panels" }).getByRole("tab", { name: "Positions" }).click();
-  await phone.getByTestId("account-tabs").getByRole("tab", { name: "Order history" }).click();
+  await selectTab(phone.getByRole("tablist", { name: "Terminal panels" }).getByRole("tab", { name: "Positions" }));
+  await selectTab(phone.getByTestId("account-tabs").getByRole("tab", { name: "Order history" }));
   const row = phone.getByRole("tabpanel", { name: "Order history" }).getByTestId("history-order").first();
   await row.getByRole("button", { name: /^Details of/ }).click();
   await expect(phone.getByTestId("row-detail").first()).toContainText("e2e-momentum");
