@@ -30,7 +30,7 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
     const sharing = new Map<number, number>();
     for (const el of candidates) sharing.set(counts.get(el)!, (sharing.get(counts.get(el)!) ?? 0) + 1);
     for (const el of candidates) {
-      if (sharing.get(counts.get(el)!)! < 2 || !attachedUnder(el, root) || insideExempt(el, root)) continue;
+      if (sharing.get(counts.get(el)!)! < 2 || !contains(root, el) || insideExempt(el, root)) continue;
       const key = rawText(el).replace(/\s+/g, "").toLowerCase();
       const first = seen.get(key);
       if (!first) seen.set(key, el);
@@ -98,14 +98,9 @@ function pathFromTop(el: Element): Element[] {
   return out.reverse();
 }
 
+/** Whether b is inside a (a root: still in the tree, not inside a copy removed before it). */
 function contains(a: Element, b: Element): boolean {
   for (let p = b.parent; p; p = p.parent) if (p === a) return true;
-  return false;
-}
-
-/** Still in the tree: not inside a copy removed before it. */
-function attachedUnder(el: Element, root: Element): boolean {
-  for (let p = el.parent; p; p = p.parent) if (p === root) return true;
   return false;
 }
 
