@@ -51,9 +51,13 @@ describe("DomBuilder", () => {
   });
 });
 
-describe("parseHtml's tokenizer (its skips by indexOf)", () => {
-  it("reads scripts, styles, comments and unterminated ends as htmlparser2's own tokenizer does", () => {
+describe("parseHtml's tokenizer (its scans ahead)", () => {
+  it("reads scripts, styles, comments, text, attribute values and unterminated ends as htmlparser2's own tokenizer does", () => {
     const pages = [
+      `<p class="a &amp; b" title='x&lt;y' data-q="it's" alt=a&amp;b>Fish &amp; chips &notanentity; &#x41;&#66</p>tail &amp`,
+      `<a href="/?a=1&b=2&amp;c=3">one & two</a><p>no entity here at all</p>last text`,
+      `<div id="unterminated value &amp; more`,
+      `<p>&`,
       `<p>a</p><script>if (a < b && c <d) { x = "</scr" + "ipt>"; }</script><p>b</p>`,
       `<style>a < b { color: red } </sty le></style><div>after</div>`,
       `<!-- a - b -- c --!> <p>x</p><!---><!-- <script> --><p>y</p>`,
