@@ -302,6 +302,46 @@ describe("main content: cleaning judges a container on what is left of it", () =
 describe("main content: markup that misleads the pruning", () => {
   const story = ["kettles", "fuses", "descaling", "limescale"].map((t) => `<p>${sentence(t)}</p>`).join("");
 
+  it("keeps a product grid in a block named like an aside when it holds more than the page outside its asides", () => {
+    const item = (i: number) => `<div class="item"><a href="/p/${i}"><h4>KR${i}</h4></a><p>Mower for ${i} acres</p><span>$${i}99.99</span></div>`;
+    const megaMenu = `<div class="header-menu">${Array.from({ length: 19 }, (_, i) => `<a href="/c${i}">Category ${i}</a>`).join(" ")}</div>`;
+    const siteFooter = `<div class="footer-links">${Array.from({ length: 16 }, (_, i) => `<a href="/f${i}">Footer ${i}</a>`).join(" ")}</div>`;
+    const grid = `<section class="related-product"><div class="row">${Array.from({ length: 8 }, (_, i) => item(i)).join("")}</div></section>`;
+    const out = text(`<html><body>${megaMenu}<div class="content"><h2>Mowers</h2>${grid}</div>${siteFooter}</body></html>`);
+    for (let i = 0; i < 8; i++) expect(out).toContain(`Mower for ${i} acres`);
+    expect(out).not.toContain("Footer 1");
+    expect(out).not.toContain("Category 1");
+  });
+
+  it("leaves it to the thread test whether comments larger than a short post are content", () => {
+    const post = `<div class="post-body"><p>${sentence("this month's open thread")}</p></div>`;
+    const comments = `<div class="comment-list">${["rain", "snow", "hail"].map((t) => `<div><p>${sentence(`a reader's view on ${t}`)}</p></div>`).join("")}</div>`;
+    const header = `<div class="site-header">${Array.from({ length: 30 }, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(" ")}</div>`;
+    const out = text(
+      `<html><head><meta property="og:type" content="article"></head><body>${header}<div class="main-column">${post}${comments}</div>${header}</body></html>`,
+    );
+    expect(out).toContain("open thread");
+    expect(out).not.toContain("a reader's view");
+    expect(out).not.toContain("Section 1");
+  });
+
+  it("does not take a site's mega-menu that outweighs a short page for its content", () => {
+    const links = (cls: string, word: string, n: number) =>
+      `<div class="${cls}">${Array.from({ length: n }, (_, i) => `<a href="/${word}${i}">${word} ${i}</a>`).join(" ")}</div>`;
+    const out = text(
+      `<html><body>${links("site-header", "Section", 25)}<div class="main-column"><p>${sentence("our opening hours")}</p></div>${links("sidebar", "Topic", 20)}${links("footer-links", "Legal", 20)}</body></html>`,
+    );
+    expect(out).toContain("opening hours");
+    expect(out).not.toContain("Section 1");
+  });
+
+  it("still drops a related block smaller than the story beside it", () => {
+    const related = `<div class="related-posts"><p>${sentence("another post readers liked")}</p></div>`;
+    const out = text(`<html><body>${menu}<div class="content">${story}${related}</div></body></html>`);
+    expect(out).toContain("about limescale");
+    expect(out).not.toContain("readers liked");
+  });
+
   it("keeps a page that an unclosed <aside> swallowed, but not a menu's featured-story card", () => {
     expect(text(`<html><body><aside class="announcement">New release!<main><article>${story}</article></main></body></html>`)).toContain("about limescale");
     const card = `<nav><ul><li><a href="/a">Products</a></li><li><article><a href="/s">Featured: a menu card about kettles</a></article></li></ul></nav>`;

@@ -67,24 +67,50 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
   const stats = measure(body);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
-  const limit = bodyChars(body, stats) * 0.4;
-  for (const el of descendants(body)) {
-    if (!el.parent) continue;
-    if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) continue;
-    // A heading classed "…header" is a heading: the word says nothing of where it stands.
-    const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
-    if (
-      h &&
-      UNLIKELY.test(h) &&
-      !CONTENT_HINT.test(h) &&
-      (stats.get(el)?.chars ?? 0) < limit &&
-      !ancestors(el).some((a) => a.name === "table" || a.name === "code") &&
-      !isContentHeader(el, h, stats)
-    ) {
-      removeMeasured(stats, el);
-    }
+  const total = bodyChars(body, stats);
+  const asides = descendants(body).filter((el) => (stats.get(el)?.chars ?? 0) < total * 0.4 && saysBoilerplate(el, thread, stats));
+  const misnamed = misnamedContent(outermost(asides), total, stats);
+  for (const el of asides) {
+    if (misnamed === undefined || (el !== misnamed && !ancestors(el).includes(misnamed))) removeMeasured(stats, el);
   }
   return { stats, discussion: thread };
+}
+
+/** Whether a block's class or id say boilerplate (where that is not overruled by what it is or holds). */
+function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean {
+  if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
+  // A heading classed "…header" is a heading: the word says nothing of where it stands.
+  const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
+  return (
+    h !== "" &&
+    UNLIKELY.test(h) &&
+    !CONTENT_HINT.test(h) &&
+    !ancestors(el).some((a) => a.name === "table" || a.name === "code") &&
+    !isContentHeader(el, h, stats)
+  );
+}
+
+/**
+ * The content under a misleading name (a shop's product grid in a "related-product" section): the largest
+ * block named boilerplate, when it holds more than the page outside all such blocks.
+ */
+function misnamedContent(asides: readonly Element[], total: number, stats: StatsMap): Element | undefined {
+  const chars = (el: Element) => stats.get(el)?.chars ?? 0;
+  const largest = asides.reduce<Element | undefined>((best, el) => (best === undefined || chars(el) > chars(best) ? el : best), undefined);
+  const elsewhere = total - asides.reduce((n, el) => n + chars(el), 0);
+  return largest !== undefined && chars(largest) > elsewhere && !NEVER_MISNAMED.test(hints(largest)) ? largest : undefined;
+}
+
+/**
+ * Names that are never given to content: the site's chrome (a mega-menu can outweigh a short page), and
+ * comments, which the thread test alone makes content (a post under a long discussion stays the story).
+ */
+const NEVER_MISNAMED = /header|footer|menu|nav|cookie|consent|breadcrumb|comment|repl(?:y|ies)|disqus|discussion/i;
+
+/** The elements of a document-ordered list that are not inside another of them. */
+function outermost(els: readonly Element[]): Element[] {
+  const all = new Set(els);
+  return els.filter((el) => !ancestors(el).some((a) => all.has(a)));
 }
 
 /**
