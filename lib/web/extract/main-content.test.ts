@@ -256,6 +256,17 @@ describe("main content: threads", () => {
     );
   });
 
+  it("reads a <noscript> rendering inside the page's <main> as a browser without scripts shows it, but not a notice asking for JavaScript", () => {
+    const posts = ["kettles", "fuses", "descaling"]
+      .map((t) => `<article><h3>member_${t}</h3><div class="Post-body"><p>${sentence(t)}</p></div></article>`)
+      .join("");
+    const page = (inside: string) =>
+      `<html><body><header><a href="/">Forum</a></header><main class="App-content"><div id="content"></div><div class="loading">Loading...</div><noscript>${inside}</noscript></main></body></html>`;
+    const out = text(page(`<div class="container"><h1>Which kettle?</h1><div>${posts}</div></div>`));
+    for (const t of ["kettles", "fuses", "descaling"]) expect(out).toContain(`about ${t}`);
+    expect(text(page("You need to enable JavaScript to run this app."))).not.toContain("enable JavaScript");
+  });
+
   it("reads content a page hides until a script reveals it, but not closed menus and dialogs", () => {
     const story = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`).join("");
     const gated = `<html><body><div class="gate">Are you over 18?</div><div class="locked" style="display:none">${story}</div></body></html>`;

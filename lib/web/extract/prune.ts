@@ -50,6 +50,9 @@ export interface Pruned {
  */
 export function prune(body: ParentNode, discussion: boolean | ((measured: StatsMap) => boolean) = false): Pruned {
   const concealedContent = contentKeptFromView(body);
+  // Read as a browser without scripts shows it: a <noscript> rendering is then a block like any other
+  // (not a notice asking for JavaScript, on a page that has no text without it).
+  if (concealedContent?.name === "noscript" && readableChars(concealedContent) >= NOSCRIPT_RENDERING_CHARS) concealedContent.name = "div";
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
     if (!CHROME.has(el.name)) return false;
@@ -138,6 +141,9 @@ function contentKeptFromView(body: ParentNode): Element | undefined {
 }
 
 const SCRIPTING = new Set(["script", "style", "template"]);
+
+/** A <noscript> with less text than this is a notice, not the page rendered for readers without scripts. */
+const NOSCRIPT_RENDERING_CHARS = 200;
 
 /** Characters of text a reader could see, scripts and styles aside; counting stops once above `enough`. */
 function readableChars(root: ParentNode, enough = Infinity): number {
