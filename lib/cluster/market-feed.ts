@@ -1,6 +1,7 @@
 // The venue host's market data, fed to every other instance's mirror over Redis: what changed, coalesced
 // every few milliseconds, numbered so a mirror notices a gap; and whole snapshots for a mirror that
-// starts, reconnects or finds a gap.
+// starts, reconnects or finds a gap. A book goes whole the first time (and after a snapshot), then as
+// the levels that changed since it last went (an order moves a few of its thousand levels).
 import type { BookLevel, Venue, VenueBook, VenueCandle, VenueMarket, VenueStatus, VenueTicker, VenueTrade } from "../venues/venue";
 import type { Logger } from "../log";
 import { BOOK_DEPTH, TRADES_LIMIT } from "../trading/market-data/limits";
@@ -21,10 +22,24 @@ export interface MirroredBook {
   updateId: number;
 }
 
+/**
+ * A book as the levels that changed since the one numbered `base` (a size of 0: the level is gone);
+ * applied to that book it gives this one, to the depth mirrored.
+ */
+export interface BookChange {
+  base: number;
+  bids: BookLevel[];
+  asks: BookLevel[];
+  updatedAt: number;
+  updateId: number;
+}
+
 /** One venue's part of a feed message or a snapshot. */
 export interface VenueMarketState {
   venue: string;
   books: Record<string, MirroredBook>;
+  /** In a message: books the mirrors have, as what changed. */
+  bookChanges?: Record<string, BookChange>;
   tickers: Record<string, VenueTicker>;
   /** Oldest first: in a message, from the newest candle the mirror has (replaced) on. */
   candles: Record<string, PackedCandle[]>;
@@ -85,6 +100,9 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
   const sentTickers = new Map<string, string>();
   const sentCandles = new Map<string, { time: number; print: string }>();
   const sentStatus = new Map<string, string>();
+  // The book each mirror last got, for the next message to carry only what changed; emptied by a
+  // snapshot, whose book may be newer than this one (the next message then sends books whole).
+  const sentBooks = new Map<string, MirroredBook>();
   const unsubscribes = venues.map((venue) =>
     venue.subscribe((event) => {
       const p = pending.get(venue.name)!;
@@ -128,10 +146,24 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
     const parts: VenueMarketState[] = [];
     for (const venue of venues) {
       const p = pending.get(venue.name)!;
-      const part: VenueMarketState = { venue: venue.name, books: {}, tickers: {}, candles: {}, trades: p.trades.splice(0), accounts: [...p.accounts] };
+      const part: VenueMarketState = {
+        venue: venue.name,
+        books: {},
+        bookChanges: {},
+        tickers: {},
+        candles: {},
+        trades: p.trades.splice(0),
+        accounts: [...p.accounts],
+      };
       for (const symbol of p.books) {
         const book = venue.book(symbol, MIRROR_BOOK_DEPTH);
-        if (book !== undefined) part.books[symbol] = mirroredBook(book);
+        if (book === undefined) continue;
+        const key = `${venue.name}/${symbol}`;
+        const now = mirroredBook(book);
+        const sent = sentBooks.get(key);
+        if (sent === undefined) part.books[symbol] = now;
+        else if (sent.updateId !== now.updateId) part.bookChanges![symbol] = bookChange(sent, now);
+        sentBooks.set(key, now);
       }
       for (const { symbol } of venue.markets()) {
         const ticker = changedTicker(venue, symbol);
@@ -148,6 +180,7 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
         part.trades.length === 0 &&
         part.accounts.length === 0 &&
         Object.keys(part.books).length === 0 &&
+        Object.keys(part.bookChanges!).length === 0 &&
         Object.keys(part.tickers).length === 0 &&
         Object.keys(part.candles).length === 0;
       if (!empty) parts.push(part);
@@ -166,6 +199,7 @@ export function startMarketFeed(input: { redis: RedisLink; venues: readonly Venu
   return {
     snapshot: () => {
       // Sent changes are in it; pending ones go out in the next message too, which mirrors apply again harmlessly.
+      sentBooks.clear();
       const snapshotVenues = venues.map((venue) => {
         const symbols = venue.markets().map((m) => m.symbol);
         const state = marketState(venue, symbols, (symbol) => venue.candles(symbol, 0, Number.MAX_SAFE_INTEGER));
@@ -192,6 +226,49 @@ function marketState(venue: Venue, symbols: readonly string[], candles: (symbol:
     state.candles[symbol] = candles(symbol).map(packCandle);
   }
   return state;
+}
+
+/** What changed from `before` to `after`: the levels of `after` whose size differs, and those gone (size 0). */
+export function bookChange(before: MirroredBook, after: MirroredBook): BookChange {
+  return {
+    base: before.updateId,
+    bids: levelChanges(before.bids, after.bids),
+    asks: levelChanges(before.asks, after.asks),
+    updatedAt: after.updatedAt,
+    updateId: after.updateId,
+  };
+}
+
+function levelChanges(before: readonly BookLevel[], after: readonly BookLevel[]): BookLevel[] {
+  const was = new Map(before);
+  const changes: BookLevel[] = [];
+  for (const [price, size] of after) {
+    if (was.get(price) !== size) changes.push([price, size]);
+    was.delete(price);
+  }
+  for (const price of was.keys()) changes.push([price, 0]);
+  return changes;
+}
+
+/** `book` with `change` applied (its levels set, those of size 0 removed), or undefined when `change` is not on it. */
+export function applyBookChange(book: MirroredBook, change: BookChange): MirroredBook | undefined {
+  if (book.updateId !== change.base) return undefined;
+  return {
+    bids: withLevels(book.bids, change.bids, (a, b) => b[0] - a[0]),
+    asks: withLevels(book.asks, change.asks, (a, b) => a[0] - b[0]),
+    updatedAt: change.updatedAt,
+    updateId: change.updateId,
+  };
+}
+
+function withLevels(levels: readonly BookLevel[], changes: readonly BookLevel[], order: (a: BookLevel, b: BookLevel) => number): BookLevel[] {
+  if (changes.length === 0) return [...levels];
+  const sizes = new Map(levels);
+  for (const [price, size] of changes) {
+    if (size === 0) sizes.delete(price);
+    else sizes.set(price, size);
+  }
+  return [...sizes].sort(order);
 }
 
 const mirroredBook = (b: VenueBook): MirroredBook => ({ bids: b.bids, asks: b.asks, updatedAt: b.updatedAt, updateId: b.updateId });

@@ -22,7 +22,16 @@ import type {
 import { candlesInRange } from "../venues/candle-range";
 import { decode } from "./codec";
 import type { HostCaller } from "./host-calls";
-import { MARKET_CHANNEL, MIRROR_TRADES, unpackCandle, type FeedMessage, type MarketSnapshot, type MirroredBook, type VenueMarketState } from "./market-feed";
+import {
+  applyBookChange,
+  MARKET_CHANNEL,
+  MIRROR_TRADES,
+  unpackCandle,
+  type FeedMessage,
+  type MarketSnapshot,
+  type MirroredBook,
+  type VenueMarketState,
+} from "./market-feed";
 import type { RedisLink } from "./redis";
 
 /** A venue as mirrored from the host: reads from memory, account calls to the host. */
@@ -97,8 +106,12 @@ export class MirrorVenue implements Venue {
     return () => this.listeners.delete(listener);
   }
 
-  /** Takes the host's state of this venue: all of it (a snapshot) or what changed. */
-  apply(state: VenueMarketState, snapshot?: { markets: VenueMarket[]; pairTrading: boolean }): void {
+  /**
+   * Takes the host's state of this venue: all of it (a snapshot) or what changed. False when a book's
+   * change is not on the book mirrored here (the mirror is out of step: it needs a snapshot).
+   */
+  apply(state: VenueMarketState, snapshot?: { markets: VenueMarket[]; pairTrading: boolean }): boolean {
+    let inStep = true;
     if (snapshot !== undefined) {
       this.marketList = snapshot.markets;
       this.pairTrading = snapshot.pairTrading;
@@ -113,10 +126,21 @@ export class MirrorVenue implements Venue {
     for (const [symbol, book] of Object.entries(state.books)) {
       const had = this.books.get(symbol);
       if (had !== undefined && had.updateId >= book.updateId && snapshot === undefined) continue;
-      this.books.set(symbol, book);
-      this.emit({ type: "book", venue: this.name, symbol, updateId: book.updateId, time: book.updatedAt });
+      this.setBook(symbol, book);
+    }
+    for (const [symbol, change] of Object.entries(state.bookChanges ?? {})) {
+      const had = this.books.get(symbol);
+      const book = had === undefined ? undefined : applyBookChange(had, change);
+      if (book === undefined) inStep = false;
+      else this.setBook(symbol, book);
     }
     for (const owner of state.accounts) this.emit({ type: "account", venue: this.name, owner });
+    return inStep;
+  }
+
+  private setBook(symbol: string, book: MirroredBook): void {
+    this.books.set(symbol, book);
+    this.emit({ type: "book", venue: this.name, symbol, updateId: book.updateId, time: book.updatedAt });
   }
 
   private mergeCandles(symbol: string, candles: readonly VenueCandle[]): void {
@@ -178,8 +202,13 @@ export async function startMarketMirror(input: {
   const firstSync = new Promise<void>((resolve) => (onSynced = resolve));
 
   const applyMessage = (m: FeedMessage) => {
-    for (const part of m.venues) byName.get(part.venue)?.apply(part);
+    let inStep = true;
+    for (const part of m.venues) inStep = (byName.get(part.venue)?.apply(part) ?? true) && inStep;
     current = { host: m.host, seq: m.seq };
+    if (!inStep) {
+      log.warn({ seq: m.seq }, "market mirror: a book change did not fit the book mirrored; resynchronising");
+      void resync();
+    }
   };
 
   const resync = async () => {
