@@ -38,6 +38,15 @@ describe("main content: a section shown twice", () => {
     expect(count(out, "Priority support from our team within a day")).toBe(3);
   });
 
+  it("drops a card of a grid that is an earlier card again (a carousel's cloned slides)", () => {
+    const slide = (who: string) => `<div class="slide"><p>${sentence(`what ${who} says of the service`)}</p><p>${who}, customer since 2019</p></div>`;
+    const people = ["Ada", "Ben", "Cy"];
+    // A carousel clones its last and first slides around the real ones, so that it can loop.
+    const track = `<div class="track">${slide("Cy")}${people.map(slide).join("")}${slide("Ada")}</div>`;
+    const out = text(`<html><body><main><h1>Reviews</h1>${track}<p>${sentence("our guarantee")}</p></main></body></html>`);
+    for (const who of people) expect(count(out, `about what ${who} says of the service`)).toBe(1);
+  });
+
   it("keeps repeated code and entries of a reference", () => {
     const code = `<pre><code>const client = createClient({ token: process.env.TOKEN });\nawait client.messages.send({ to, body });\n</code></pre>`;
     const param = `<li><code>metadata</code> object: a set of key-value pairs you can attach to an object, useful for storing more about it.</li>`;

@@ -1,7 +1,7 @@
 // A section shown twice: pages render some blocks once per layout (a phone's copy and a desktop's, one
 // hidden by CSS a scraper does not run) and threads quote posts already shown above. Only the first copy
 // is content. Cards of one grid repeat fields on purpose (a plan's features, an offer's fine print), and
-// code and tab panels repeat by design: those stay.
+// code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy.
 import type { Element } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
 import { shapeOf } from "./cards";
@@ -35,7 +35,7 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
       const first = seen.get(key);
       if (!first) seen.set(key, el);
       // Any block can be the first copy (a post of one paragraph); only a section or a quote is dropped as a second.
-      else if (isSection(el) && !contains(first, el) && (el.name === "blockquote" || !inSiblingCards(first, el))) removeNode(el);
+      else if (isSection(el) && !contains(first, el) && (el.name === "blockquote" || !fieldsOfSiblingCards(first, el, key))) removeNode(el);
     }
   }
 }
@@ -76,8 +76,12 @@ function isSection(el: Element): boolean {
   return false;
 }
 
-/** Whether a and b sit in two children of one container that share their shape with at least one more: cards of one grid. */
-function inSiblingCards(a: Element, b: Element): boolean {
+/**
+ * Whether a and b sit in two children of one container that share their shape with at least one more
+ * (cards of one grid), as parts of them: each plan's features are its own. A card all of whose text is
+ * an earlier card's is a copy (a carousel's cloned slides, a layout's second rendering of a grid).
+ */
+function fieldsOfSiblingCards(a: Element, b: Element, key: string): boolean {
   const pathA = pathFromTop(a);
   const pathB = pathFromTop(b);
   let i = 0;
@@ -88,8 +92,13 @@ function inSiblingCards(a: Element, b: Element): boolean {
   const shape = shapeOf(cardA);
   if (shapeOf(cardB) !== shape) return false;
   let cards = 0;
-  for (const c of cardA.parent?.children ?? []) if (isElement(c) && shapeOf(c) === shape && ++cards >= MIN_CARDS) return true;
+  for (const c of cardA.parent?.children ?? []) if (isElement(c) && shapeOf(c) === shape && ++cards >= MIN_CARDS) return !isWhole(cardB, key);
   return false;
+}
+
+/** Whether a card's text is all in its copy (compared as the copies are, white space aside). */
+function isWhole(card: Element, key: string): boolean {
+  return rawText(card).replace(/\s+/g, "").toLowerCase() === key;
 }
 
 function pathFromTop(el: Element): Element[] {
