@@ -267,6 +267,19 @@ describe("main content: threads", () => {
     expect(text(page("You need to enable JavaScript to run this app."))).not.toContain("enable JavaScript");
   });
 
+  it("keeps an accordion's answers, hidden until their question is clicked, but not a closed menu a button opens", () => {
+    const faq = ["deductibles", "waiting periods", "claims"]
+      .map(
+        (t, i) =>
+          `<h3><button aria-controls="answer-${i}" aria-expanded="false">What about ${t}?</button></h3><div id="answer-${i}" aria-hidden="true"><p>${sentence(t)}</p></div>`,
+      )
+      .join("");
+    const menu = `<button aria-controls="drawer" aria-expanded="false">Menu</button><div id="drawer" hidden><ul>${["Home", "Plans", "Claims", "Contact"].map((l) => `<li><a href="/${l}">${l} page link</a></li>`).join("")}</ul></div>`;
+    const out = text(`<html><body>${menu}<main><h1>Pet insurance</h1><p>${sentence("cover for pets")}</p>${faq}</main></body></html>`);
+    for (const t of ["deductibles", "waiting periods", "claims"]) expect(out).toContain(`about ${t}`);
+    expect(out).not.toContain("page link");
+  });
+
   it("reads content a page hides until a script reveals it, but not closed menus and dialogs", () => {
     const story = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`).join("");
     const gated = `<html><body><div class="gate">Are you over 18?</div><div class="locked" style="display:none">${story}</div></body></html>`;

@@ -50,6 +50,7 @@ export interface Pruned {
  */
 export function prune(body: ParentNode, discussion: boolean | ((measured: StatsMap) => boolean) = false): Pruned {
   const concealedContent = contentKeptFromView(body);
+  const disclosed = disclosedPanels(body);
   // Read as a browser without scripts shows it: a <noscript> rendering is then a block like any other
   // (not a notice asking for JavaScript, on a page that has no text without it).
   if (concealedContent?.name === "noscript" && readableChars(concealedContent) >= NOSCRIPT_RENDERING_CHARS) concealedContent.name = "div";
@@ -64,7 +65,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   };
   for (const el of descendants(body)) {
     if (el === concealedContent) continue;
-    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || isHidden(el))) removeNode(el);
+    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "")))) removeNode(el);
   }
   removeCommentsOnAnswers(body);
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
@@ -202,6 +203,19 @@ function ownProse(s: TextStats | undefined): number {
 export function isArticleBodyMarker(el: Element): boolean {
   const prop = el.attribs.itemprop;
   return prop !== undefined && /\barticleBody\b/.test(prop);
+}
+
+/**
+ * The ids of panels a control opens and closes in place (aria-controls on an element with aria-expanded:
+ * an accordion's answers, a "read more"): hidden until a click, content like a tab's panel.
+ */
+function disclosedPanels(body: ParentNode): Set<string> {
+  const ids = new Set<string>();
+  for (const el of descendants(body)) {
+    const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
+    if (controls !== undefined && expanded !== undefined) for (const id of controls.split(/\s+/)) if (id !== "") ids.add(id);
+  }
+  return ids;
 }
 
 function isHidden(el: Element): boolean {
