@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/database";
 import { openDatabase, type DatabaseHandle } from "./client";
-import { insertJsonRows, updateJsonRows } from "./json-rows";
+import { insertJsonRows } from "./json-rows";
 import { executePrepared } from "./prepared";
 
 const things = pgTable(
@@ -43,7 +43,7 @@ async function run(statement: SQL | undefined): Promise<void> {
 
 const read = () => database.db.select().from(things).orderBy(things.scope, things.id);
 
-describe("insertJsonRows and updateJsonRows statements", () => {
+describe("insertJsonRows statements", () => {
   it("store bigints beyond 2^53 exactly, nulls, booleans, quotes and nested JSON as given", async () => {
     const rows = [
       {
@@ -74,32 +74,9 @@ describe("insertJsonRows and updateJsonRows statements", () => {
     expect(two).toMatchObject({ name: null, lots: -5, atoms: -1n, live: false });
   });
 
-  it("update the rows matching each key and no other", async () => {
-    await run(insertJsonRows(things, [{ scope: "b", id: 1, lots: 0, atoms: 0n, live: false }]));
-    await run(
-      updateJsonRows(
-        things,
-        [things.scope, things.id],
-        [things.doc],
-        [
-          { scope: "a", id: 2, doc: { status: 200, body: "two" } },
-          { scope: "b", id: 1, doc: { status: 201, body: ["b"] } },
-          { scope: "c", id: 9, doc: { status: 500, body: null } },
-        ],
-      ),
-    );
-    const docs = (await read()).map((r) => [r.scope, r.id, r.doc]);
-    expect(docs).toEqual([
-      ["a", 1, { status: 200, body: { list: [1, "x", null] } }],
-      ["a", 2, { status: 200, body: "two" }],
-      ["b", 1, { status: 201, body: ["b"] }],
-    ]);
-  });
-
   it("make no statement for no rows", async () => {
     const before = await read();
     expect(insertJsonRows(things, [])).toBeUndefined();
-    expect(updateJsonRows(things, [things.scope, things.id], [things.doc], [])).toBeUndefined();
     expect(await read()).toEqual(before);
   });
 });

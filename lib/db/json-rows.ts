@@ -37,36 +37,6 @@ export function insertJsonRows<T extends PgTable>(table: T, rows: readonly Infer
   return shape.statement(rows);
 }
 
-/**
- * The statement setting the `set` columns of each row whose `keys` columns match one of `rows` (objects
- * of key and value columns' values, keyed by property name); none for no rows.
- */
-export function updateJsonRows<T extends PgTable>(
-  table: T,
-  keys: readonly PgColumn[],
-  set: readonly PgColumn[],
-  rows: readonly Partial<InferInsertModel<T>>[],
-): SQL | undefined {
-  if (rows.length === 0) return undefined;
-  const shape = statementShape(table, "update", [keys.map((c) => c.name), set.map((c) => c.name)], () => {
-    const columns = Object.entries(getTableColumns(table)).filter(([, c]) => keys.includes(c) || set.includes(c));
-    const assignments = sql.join(
-      set.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
-      sql`, `,
-    );
-    const matches = sql.join(
-      keys.map((c) => sql`t.${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
-      sql` and `,
-    );
-    return {
-      columns: writtenColumns(columns),
-      head: sql`update ${table} as t set ${assignments} from json_populate_recordset(null::${table}, `,
-      tail: sql`::json) as v where ${matches}`,
-    };
-  });
-  return shape.statement(rows);
-}
-
 type NamedColumn = [key: string, column: PgColumn];
 
 /** A column as jsonRow writes it: json columns go as they are, others through the column's driver mapping. */

@@ -24,13 +24,23 @@ export interface IdempotentRequest {
 
 export type IdempotentResult<T> = { replayed: false; result: T } | { replayed: true; result: unknown };
 
+/** A finished run's answer with its key's record, whole: written as it is should the record be gone. */
+export interface KeyAnswer {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  operationId: string;
+  expiresAt: number;
+  body: unknown;
+}
+
 /** Where the keys live and how a run's end is told. */
 export interface IdempotencyStore {
   db: Database;
   clock: Clock;
   claims: IdempotencyClaims;
   /** Stores a finished run's answer (the trading service: through its group commit, after what the run recorded). */
-  storeAnswer(scope: string, key: string, body: unknown): Promise<void>;
+  storeAnswer(answer: KeyAnswer): Promise<void>;
   /** Whether a failure of the work is a refusal before anything was executed: the key is then released. */
   refused(err: unknown): boolean;
 }
@@ -38,7 +48,7 @@ export interface IdempotencyStore {
 /** Stores an answer at once: for work whose records are written directly, not through a group commit. */
 export const storeAnswerNow =
   (db: Database) =>
-  async (scope: string, key: string, body: unknown): Promise<void> => {
+  async ({ scope, key, body }: KeyAnswer): Promise<void> => {
     await db
       .update(tradeIdempotency)
       .set({ response: { status: 200, body } })
@@ -64,7 +74,8 @@ export async function runIdempotent<T>(
   if (req.key === undefined) return { replayed: false, result: await work(newId("op"), true) };
   const fingerprint = requestFingerprint(req.endpoint, req.request);
   const { db, clock } = store;
-  const claim = await claimKey(db, store.claims, clock.now(), req.scope, req.key, fingerprint);
+  const now = clock.now();
+  const claim = await claimKey(db, store.claims, now, req.scope, req.key, fingerprint);
   if (claim.kind === "replay") return { replayed: true, result: claim.body };
   const where = and(eq(tradeIdempotency.scope, req.scope), eq(tradeIdempotency.key, req.key));
   let result: T;
@@ -75,7 +86,14 @@ export async function runIdempotent<T>(
     else await db.update(tradeIdempotency).set({ leaseUntil: 0 }).where(where);
     throw err;
   }
-  await store.storeAnswer(req.scope, req.key, result);
+  await store.storeAnswer({
+    scope: req.scope,
+    key: req.key,
+    fingerprint,
+    operationId: claim.operationId,
+    expiresAt: now + IDEMPOTENCY_WINDOW_MS,
+    body: result,
+  });
   return { replayed: false, result };
 }
 

@@ -6,7 +6,7 @@ import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import { setLeverage } from "./leverage";
 import { refreshChildren, rejectUnsent, stageParent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
-import { executeOnce, type Executed } from "./idempotency";
+import { executeOnce, type Executed, type KeyAnswer } from "./idempotency";
 import { recordAnswer } from "./records";
 import { lotsOf, marketOf, ticksOf } from "../units";
 import { markOf, routableVenues, venueNamed, venuesTradableBy } from "./venues";
@@ -203,7 +203,7 @@ export async function idempotent<T>(
     clock: ctx.clock,
     claims: ctx.claims,
     // In the group commit's order: stored with or after what the run recorded, never before.
-    storeAnswer: (scope: string, key: string, body: unknown) => recordAnswer(ctx.writes, scope, key, body),
+    storeAnswer: (answer: KeyAnswer) => recordAnswer(ctx.writes, answer),
     refused: (err: unknown) => err instanceof TradingError,
   };
   return executeOnce(store, caller, { endpoint, request, idempotencyKey: options.idempotencyKey }, work);

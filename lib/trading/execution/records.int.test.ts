@@ -8,8 +8,10 @@ import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
 import { migrateDatabase } from "../../db/migrate";
 import { createTestDatabase, type TestDatabase } from "../../testing/database";
 import type { ChildRow, ParentRow } from "../contract/order-views";
-import { tradeChildOrders, tradeOrders } from "../schema";
-import { recordChildren, recordParent } from "./records";
+import { sql } from "drizzle-orm";
+import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
+import type { KeyAnswer } from "./idempotency";
+import { answersStatement, recordAnswer, recordChildren, recordParent } from "./records";
 
 let made: TestDatabase;
 let database: DatabaseHandle;
@@ -96,5 +98,57 @@ describe("trading records", () => {
     await new Promise((r) => setImmediate(r));
     expect(unhandled).toEqual([]);
     expect(writes.failure).toBeInstanceOf(WritesHaltedError);
+  });
+});
+
+describe("Idempotency-Key answers", () => {
+  const answer = (key: string, body: unknown): KeyAnswer => ({
+    scope: "key_answers",
+    key,
+    fingerprint: `fp-${key}`,
+    operationId: `op-${key}`,
+    expiresAt: 99,
+    body,
+  });
+
+  it("set the response on the key's record and leave the rest of it, and write a record gone meanwhile whole", async () => {
+    await database.db
+      .insert(tradeIdempotency)
+      .values({ scope: "key_answers", key: "held", fingerprint: "fp-first", operationId: "op-first", leaseUntil: 50, expiresAt: 60 });
+    const writes = new GroupCommit(database.db);
+    await Promise.all([recordAnswer(writes, answer("held", { id: 1 })), recordAnswer(writes, answer("gone", ["x"]))]);
+    const rows = await database.db.select().from(tradeIdempotency).where(sql`${tradeIdempotency.scope} = 'key_answers'`).orderBy(tradeIdempotency.key);
+    expect(rows).toEqual([
+      {
+        scope: "key_answers",
+        key: "gone",
+        fingerprint: "fp-gone",
+        operationId: "op-gone",
+        response: { status: 200, body: ["x"] },
+        leaseUntil: 0,
+        expiresAt: 99,
+      },
+      {
+        scope: "key_answers",
+        key: "held",
+        fingerprint: "fp-first",
+        operationId: "op-first",
+        response: { status: 200, body: { id: 1 } },
+        leaseUntil: 50,
+        expiresAt: 60,
+      },
+    ]);
+  });
+
+  it("find each key's record by its primary key, not by reading the table (a day of keys)", async () => {
+    await database.db.execute(
+      sql`insert into trade_idempotency (scope, key, fingerprint, operation_id, lease_until, expires_at) select 'key_many', 'k' || g, 'f', 'op' || g, 0, 0 from generate_series(1, 5000) g`,
+    );
+    const statement = answersStatement([answer("k17", { ok: true }), answer("k4000", { ok: true })])!;
+    const plan = ((await database.db.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => Object.values(r)[0])
+      .join("\n");
+    expect(plan).toMatch(/Conflict Arbiter Indexes: trade_idempotency_scope_key_pk/);
+    expect(plan).not.toMatch(/Seq Scan on trade_idempotency/);
   });
 });

@@ -1,8 +1,10 @@
 // The trading records written through the host's group commit: merged per batch into a few statements.
+import type { SQL } from "drizzle-orm";
 import type { BatchPart, GroupCommit, PartKind } from "../../db/group-commit";
-import { insertJsonRows, updateJsonRows } from "../../db/json-rows";
+import { insertJsonRows } from "../../db/json-rows";
 import type { ChildRow, ParentRow } from "../contract/order-views";
 import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
+import type { KeyAnswer } from "./idempotency";
 
 class ParentRows implements BatchPart {
   readonly rows = new Map<string, ParentRow>();
@@ -25,18 +27,30 @@ class ChildRows implements BatchPart {
   }
 }
 
-interface Answer {
-  scope: string;
-  key: string;
-  body: unknown;
+class IdempotencyAnswers implements BatchPart {
+  readonly answers = new Map<string, KeyAnswer>();
+  statements() {
+    return [answersStatement([...this.answers.values()])];
+  }
 }
 
-class IdempotencyAnswers implements BatchPart {
-  readonly answers = new Map<string, Answer>();
-  statements() {
-    const rows = [...this.answers.values()].map((a) => ({ scope: a.scope, key: a.key, response: { status: 200, body: a.body } }));
-    return [updateJsonRows(tradeIdempotency, [tradeIdempotency.scope, tradeIdempotency.key], [tradeIdempotency.response], rows)];
-  }
+/**
+ * The statement storing answers on their keys' records: an insert that meets the record on its primary key
+ * and sets the response (an update joined to the rows' JSON would be planned as a scan of the whole
+ * table, which holds a day of keys). A record gone meanwhile is written anew, whole.
+ */
+export function answersStatement(answers: readonly KeyAnswer[]): SQL | undefined {
+  const t = tradeIdempotency;
+  const rows = answers.map((a) => ({
+    scope: a.scope,
+    key: a.key,
+    fingerprint: a.fingerprint,
+    operationId: a.operationId,
+    response: { status: 200, body: a.body },
+    leaseUntil: 0,
+    expiresAt: a.expiresAt,
+  }));
+  return insertJsonRows(t, rows, { target: [t.scope, t.key], update: [t.response] });
 }
 
 // After the venues' changes (rank 0): parents before the children referring to them, answers last.
@@ -61,6 +75,6 @@ export function recordChildren(writes: GroupCommit, children: readonly ChildRow[
 }
 
 /** Stores an Idempotency-Key's answer, after (in the same batch or a later one) what the run recorded. */
-export function recordAnswer(writes: GroupCommit, scope: string, key: string, body: unknown): Promise<void> {
-  return writes.add(ANSWERS, (part) => part.answers.set(`${scope}\u0000${key}`, { scope, key, body }));
+export function recordAnswer(writes: GroupCommit, answer: KeyAnswer): Promise<void> {
+  return writes.add(ANSWERS, (part) => part.answers.set(`${answer.scope}\u0000${answer.key}`, answer));
 }
