@@ -15,7 +15,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { newId } from "../ids";
 import type { Logger } from "../log";
-import { executeOnce, type Executed, storeAnswerNow } from "../trading/execution/idempotency";
+import { executeOnce, type Executed, storeAnswerNow, swapIdempotencyScope } from "../trading/execution/idempotency";
 import { IdempotencyClaims } from "../trading/execution/idempotency-claims";
 import type { OwnerLock } from "../trading/execution/owner-lock";
 import { decimalToFraction } from "../decimal";
@@ -55,7 +55,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   const now = () => new Date(clock.now());
   const walletCtx = { db, clock, secret: deps.secret };
   const guard = createSwapGuard({ db, clock });
-  // Idempotency-Keys of executes live with the trading API's (per agent key); a SwapError is a refusal, nothing was sent.
+  // Idempotency-Keys of executes live in the trading API's table, per agent key, apart from its calls'; a SwapError is a refusal, nothing was sent.
   const keys = { db, clock, claims: new IdempotencyClaims(db), storeAnswer: storeAnswerNow(db), refused: (err: unknown) => err instanceof SwapError };
 
   function provider(): SwapProvider {
@@ -150,9 +150,8 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   /** Executes a quote once; with an Idempotency-Key, a retry answers the first execute's answer again. */
   function execute(caller: SwapCaller, body: { quoteId: string }, options: { idempotencyKey?: string } = {}): Promise<Executed<SwapStatusView>> {
-    return executeOnce(keys, caller, { endpoint: "POST /agent/swap/execute", request: body, idempotencyKey: options.idempotencyKey }, () =>
-      executeQuote(caller, body),
-    );
+    const operation = { endpoint: "POST /agent/swap/execute", request: body, idempotencyKey: options.idempotencyKey, scope: swapIdempotencyScope(caller) };
+    return executeOnce(keys, caller, operation, () => executeQuote(caller, body));
   }
 
   async function executeQuote(caller: SwapCaller, body: { quoteId: string }): Promise<SwapStatusView> {

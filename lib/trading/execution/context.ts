@@ -6,6 +6,7 @@ import type { GroupCommit } from "../../db/group-commit";
 import type { Logger } from "../../log";
 import type { Venue } from "../../venues/venue";
 import type { IdempotencyClaims } from "./idempotency-claims";
+import type { HostKeyClaims } from "./host-key-claims";
 import type { KeyNameCache } from "./key-names";
 import type { OwnerLock } from "./owner-lock";
 import type { RiskCache } from "./risk/cache";
@@ -28,6 +29,8 @@ export interface TradingContext {
   riskCache: RiskCache;
   /** First claims of Idempotency-Keys, inserted together. */
   claims: IdempotencyClaims;
+  /** Idempotency-Keys the host can tell are new, claimed in memory and stored with the run's rows. */
+  hostClaims: HostKeyClaims;
   /** Key names for the answers of the order path. */
   keyNames: KeyNameCache;
 }

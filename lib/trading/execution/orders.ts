@@ -6,7 +6,7 @@ import type { Caller, ExecOptions, TradingContext } from "./context";
 import { invalid, TradingError } from "./errors";
 import { setLeverage } from "./leverage";
 import { refreshChildren, rejectUnsent, stageParent, unsentLots, type ChildPlan, type ParentSpec } from "./execute";
-import { executeOnce, type Executed, type KeyAnswer } from "./idempotency";
+import { executeOnce, type Executed, type KeyAnswer, type Work } from "./idempotency";
 import { recordAnswer } from "./records";
 import { lotsOf, marketOf, ticksOf } from "../units";
 import { markOf, routableVenues, venueNamed, venuesTradableBy } from "./venues";
@@ -32,19 +32,14 @@ export async function placeOrder(ctx: TradingContext, caller: Caller, input: Pla
   const intent = orderIntent(ctx, input);
   const leverage = input.leverage;
   if (leverage !== undefined && leverage < 1) throw invalid("leverage: must be at least 1");
-  return idempotent(ctx, caller, "POST /agent/orders", input, options, async (id, isNew) => {
-    const placed = await runParent(
-      ctx,
-      caller,
-      { id, isNew, source: "order", venue: input.preferredExchange ?? null },
-      intent,
-      leverage === undefined
+  return idempotent(ctx, caller, "POST /agent/orders", input, options, async (id, isNew, answerNow) => {
+    const placed = await runParent(ctx, caller, { id, isNew, source: "order", venue: input.preferredExchange ?? null }, intent, {
+      // With exits, the answer waits for them to be recorded.
+      answer: hasExits(intent) ? undefined : answerNow,
+      ...(leverage === undefined
         ? {}
-        : {
-            leverage: [{ symbol: input.symbol, leverage }],
-            before: () => setLeverage(ctx, caller.ownerId, intent.venues, input.symbol, leverage),
-          },
-    );
+        : { leverage: [{ symbol: input.symbol, leverage }], before: () => setLeverage(ctx, caller.ownerId, intent.venues, input.symbol, leverage) }),
+    });
     // Exits the venues placed for what filled at once are recorded now, not only at the next read.
     if (hasExits(intent)) await recordExitsOfFilled(ctx, caller.ownerId, placed);
     return placed;
@@ -113,7 +108,7 @@ export async function runParent(
   caller: Caller,
   head: Pick<ParentSpec, "id" | "source" | "venue"> & { isNew?: boolean },
   intent: OrderIntent,
-  extra: { leverage?: LeverageChange[]; before?: () => Promise<void>; children?: ChildPlan[] } = {},
+  extra: { leverage?: LeverageChange[]; before?: () => Promise<void>; children?: ChildPlan[]; answer?: (view: ParentOrderView) => void } = {},
 ): Promise<ParentOrderView> {
   await ctx.writes.room();
   const names = ctx.keyNames.of(caller.ownerId, [caller.keyId]);
@@ -149,6 +144,8 @@ export async function runParent(
     // before a crash: only a parent made by this very call skips the venues' look-up of earlier orders.
     return stageParent(ctx, caller, spec, children, !exists, await names, !exists && head.isNew === true);
   });
+  // The answer is certain once the venues answered: it may join the batch storing the run's records.
+  if (staged.notSent === undefined) extra.answer?.(staged.view);
   await staged.stored;
   // Nothing reached a venue (no linked account, a rate limit, a venue unreachable): the API's error for it, the key released.
   if (staged.notSent !== undefined) throw staged.notSent;
@@ -196,12 +193,13 @@ export async function idempotent<T>(
   endpoint: string,
   request: unknown,
   options: ExecOptions,
-  work: (id: string, isNew: boolean) => Promise<T>,
+  work: Work<T>,
 ): Promise<Executed<T>> {
   const store = {
     db: ctx.database.db,
     clock: ctx.clock,
     claims: ctx.claims,
+    hostClaims: ctx.hostClaims,
     // In the group commit's order: stored with or after what the run recorded, never before.
     storeAnswer: (answer: KeyAnswer) => recordAnswer(ctx.writes, answer),
     refused: (err: unknown) => err instanceof TradingError,

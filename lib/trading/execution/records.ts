@@ -5,6 +5,7 @@ import { insertJsonRows } from "../../db/json-rows";
 import type { ChildRow, ParentRow } from "../contract/order-views";
 import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
 import type { KeyAnswer } from "./idempotency";
+import type { ClaimRow } from "./idempotency-claims";
 
 class ParentRows implements BatchPart {
   readonly rows = new Map<string, ParentRow>();
@@ -27,10 +28,15 @@ class ChildRows implements BatchPart {
   }
 }
 
-class IdempotencyAnswers implements BatchPart {
+/**
+ * Idempotency-Key records of a batch: keys the host claimed in memory (their first record, answered
+ * already when the run's answer joins the same batch) and answers to keys whose record is stored.
+ */
+class KeyRecords implements BatchPart {
+  readonly claims = new Map<string, ClaimRow>();
   readonly answers = new Map<string, KeyAnswer>();
   statements() {
-    return [answersStatement([...this.answers.values()])];
+    return [insertJsonRows(tradeIdempotency, [...this.claims.values()], {}), answersStatement([...this.answers.values()])];
   }
 }
 
@@ -53,10 +59,10 @@ export function answersStatement(answers: readonly KeyAnswer[]): SQL | undefined
   return insertJsonRows(t, rows, { target: [t.scope, t.key], update: [t.response] });
 }
 
-// After the venues' changes (rank 0): parents before the children referring to them, answers last.
+// After the venues' changes (rank 0): parents before the children referring to them, keys' records last.
 const PARENTS: PartKind<ParentRows> = { rank: 10, create: () => new ParentRows() };
 const CHILDREN: PartKind<ChildRows> = { rank: 20, create: () => new ChildRows() };
-const ANSWERS: PartKind<IdempotencyAnswers> = { rank: 30, create: () => new IdempotencyAnswers() };
+const KEY_RECORDS: PartKind<KeyRecords> = { rank: 30, create: () => new KeyRecords() };
 
 /** Records a parent order with its children (copies: the caller goes on updating its rows). */
 export function recordParent(writes: GroupCommit, parent: ParentRow, children: readonly ChildRow[]): Promise<void> {
@@ -74,7 +80,19 @@ export function recordChildren(writes: GroupCommit, children: readonly ChildRow[
   });
 }
 
+/** The record of a key claimed in memory, stored with (or before) the batch of the run's first change. */
+export function recordClaim(writes: GroupCommit, claim: ClaimRow): Promise<void> {
+  return writes.add(KEY_RECORDS, (part) => part.claims.set(keyRecordId(claim.scope, claim.key), { ...claim }));
+}
+
 /** Stores an Idempotency-Key's answer, after (in the same batch or a later one) what the run recorded. */
 export function recordAnswer(writes: GroupCommit, answer: KeyAnswer): Promise<void> {
-  return writes.add(ANSWERS, (part) => part.answers.set(`${answer.scope}\u0000${answer.key}`, answer));
+  return writes.add(KEY_RECORDS, (part) => {
+    const id = keyRecordId(answer.scope, answer.key);
+    const claim = part.claims.get(id);
+    if (claim !== undefined) claim.response = { status: 200, body: answer.body };
+    else part.answers.set(id, answer);
+  });
 }
+
+const keyRecordId = (scope: string, key: string) => `${scope}\u0000${key}`;

@@ -14,6 +14,7 @@ import type { Caller, ExecOptions, TradingContext } from "./context";
 import { TradingError, venueRefusalError } from "./errors";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { IdempotencyClaims } from "./idempotency-claims";
+import { HostKeyClaims } from "./host-key-claims";
 import { engageKillSwitch, killSwitchState, releaseKillSwitch, type KillSwitchState } from "./kill-switch";
 import { cancelAllOrders, cancelOrder, listOrders, placeOrder, type Executed } from "./orders";
 import { createLocalOwnerLock } from "./owner-lock";
@@ -86,10 +87,16 @@ export function createTradingService(input: {
   bus?: ClusterBus;
 }): TradingService {
   const bus = input.bus ?? localBus();
+  const writes = input.writes ?? new GroupCommit(input.database.db);
+  const hostClaims = new HostKeyClaims(writes);
+  hostClaims
+    .load(input.database.db)
+    .catch((err: unknown) => input.log.error({ err }, "trading: Idempotency-Keys not read; every key is claimed in the database"));
   const ctx: TradingContext = {
     ...input,
     lock: createLocalOwnerLock(),
-    writes: input.writes ?? new GroupCommit(input.database.db),
+    writes,
+    hostClaims,
     bus,
     riskCache: createRiskCache(input.database.db, bus),
     claims: new IdempotencyClaims(input.database.db),
