@@ -29,6 +29,7 @@ export function clean(root: Element, options: CleanOptions): void {
   const groups = repeatedGroups(root, before);
   const keep = options.keepCards === "always" || groupedChars(groups, before) >= total * DOMINANT_CARDS;
   const cards = keep ? aroundGroups(groups, root) : new Set<Element>();
+
   // Boilerplate hints are only trusted on blocks that do not hold most of the content.
   for (const el of descendants(root)) {
     if (!el.parent) continue;
@@ -44,6 +45,8 @@ export function clean(root: Element, options: CleanOptions): void {
   }
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;
+  // An index of links: its lists are the content, as cards are.
+  for (const el of aroundGroups(dominantLinkLists(root, stats), root)) cards.add(el);
   // Deepest first, so a container is judged on what is left of it.
   const containers = descendants(root)
     .filter((el) => CONDITIONAL.has(el.name))
@@ -64,6 +67,40 @@ export function clean(root: Element, options: CleanOptions): void {
     // A paragraph that is mostly links is a list of tags or stories, not prose.
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
+}
+
+/** Fewest lists of links of one kind, and their share of the text, that make a page an index of links. */
+const MIN_INDEX_LISTS = 3;
+const INDEX_SHARE = 0.5;
+
+/**
+ * Lists of links (3+ items, mostly link text) of one kind (their parents alike) that together hold most
+ * of what is left once chrome is gone: the page is an index (languages by letter, a directory), and
+ * those lists are its content. Lists of another kind (a list of translations beside them) are not.
+ */
+function dominantLinkLists(root: Element, stats: StatsMap): Element[] {
+  const total = stats.get(root)?.chars ?? 0;
+  const kinds = new Map<string, { lists: Element[]; chars: number }>();
+  // Iterative: a hostile page can nest thousands deep. Lists inside a list of links are its own.
+  const stack: Element[] = [root];
+  for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
+    for (const child of elementChildren(el)) {
+      const s = stats.get(child);
+      if (s === undefined) continue;
+      if ((child.name === "ul" || child.name === "ol") && elementChildren(child).filter((c) => c.name === "li").length >= 3 && linkDensity(s) >= 0.5) {
+        const kind = `${el.name}.${el.attribs.class ?? ""}>${child.name}`;
+        const of = kinds.get(kind) ?? { lists: [], chars: 0 };
+        of.lists.push(child);
+        of.chars += s.chars;
+        kinds.set(kind, of);
+      } else stack.push(child);
+    }
+  }
+  const largest = [...kinds.values()].reduce<{ lists: Element[]; chars: number } | undefined>(
+    (a, b) => (a === undefined || b.chars > a.chars ? b : a),
+    undefined,
+  );
+  return largest !== undefined && largest.lists.length >= MIN_INDEX_LISTS && largest.chars >= total * INDEX_SHARE ? largest.lists : [];
 }
 
 /** An image's or a stylesheet's address alone as text: a template printing its data, nothing a reader is meant to read. */

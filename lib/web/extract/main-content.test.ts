@@ -315,6 +315,17 @@ describe("main content: cleaning judges a container on what is left of it", () =
     expect(out).not.toContain("General discussion");
   });
 
+  it("keeps the lists of links of an index page (languages by letter), but not a list of another kind beside them", () => {
+    const letter = (l: string) =>
+      `<h2>${l}</h2><div class="div-col"><ul>${[1, 2, 3, 4, 5, 6].map((i) => `<li><a href="/wiki/${l}${i}">${l}-language number ${i}</a></li>`).join("")}</ul></div>`;
+    const translations = `<div class="lang-menu"><ul>${["Deutsch", "Español", "Français", "Italiano"].map((t) => `<li><a href="https://${t}.example">${t}</a></li>`).join("")}</ul></div>`;
+    const out = text(
+      `<html><body><main><div class="content"><p>${sentence("which languages this index lists")}</p>${["A", "B", "C", "D"].map(letter).join("")}${translations}</div></main></body></html>`,
+    );
+    for (const l of ["A", "B", "C", "D"]) expect(out).toContain(`${l}-language number 6`);
+    expect(out).not.toContain("Español");
+  });
+
   it("still drops a short remnant that is mostly links once the rest is gone", () => {
     const out = text(`<html><body><main><article>${["one", "two", "three"].map((t) => `<p>${sentence(t)}</p>`).join("")}</article></main>
       <div class="cart"><a href="/cart">Cart</a> <a href="/skip">Skip to content</a></div></body></html>`);
