@@ -39,12 +39,17 @@ export function classWeight(el: Element, discussion = false): number {
 
 /**
  * The classes that can say what an element is: utility classes with a variant or an arbitrary value
- * (`md:hidden`, `pt-[var(--banner-height)]`) style it, whatever words they carry.
+ * (`md:hidden`, `pt-[var(--banner-height)]`) style it, whatever words they carry; and a class saying
+ * what the element has or lacks (`has-sidebar`, `no-comments`, `hide-read-more-ad`) is a switch for its
+ * layout, not its role.
  */
 function roleClasses(cls: string): string {
-  if (!cls.includes(":") && !cls.includes("[")) return cls;
+  if (!cls.includes(":") && !cls.includes("[") && !SWITCH_PREFIX.test(cls)) return cls;
   return cls
     .split(/\s+/)
-    .filter((c) => !c.includes(":") && !c.includes("["))
+    .filter((c) => !c.includes(":") && !c.includes("[") && !SWITCH.test(c))
     .join(" ");
 }
+
+const SWITCH = /^(?:has|no|with|without|hide)[-_]/i;
+const SWITCH_PREFIX = /(?:^|\s)(?:has|no|with|without|hide)[-_]/i;

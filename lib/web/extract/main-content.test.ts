@@ -390,6 +390,20 @@ describe("main content: markup that misleads the pruning", () => {
     expect(text(`<html><body>${tagManager}<div class="page">${story}</div></body></html>`)).toContain("about fuses");
   });
 
+  it("does not read a class saying what a block has or lacks as its role, but still reads the role beside it", () => {
+    const story = (n: number) =>
+      `<div class="summary-item"><a href="/story/${n}"><h3>Story number ${n} in the grid</h3></a><p>${sentence(`story ${n}`)}</p></div>`;
+    const html = `<html><body><main>
+      <div class="grid-items hide-read-more-ad">${[1, 2, 3, 4].map(story).join("")}</div>
+      <div class="grid-items has-sidebar">${[5, 6, 7, 8].map(story).join("")}</div>
+      <div class="grid-items">${[9, 10, 11, 12].map(story).join("")}</div>
+      <div class="related no-thumbnails"><p>A related read on another subject that is not this page's.</p></div>
+    </main></body></html>`;
+    const out = text(html);
+    for (const n of [1, 4, 5, 8, 12]) expect(out).toContain(`about story ${n}`);
+    expect(out).not.toContain("A related read");
+  });
+
   it("does not read a utility class's variant or arbitrary value as a role", () => {
     const sections = ["kettles", "fuses", "descaling"]
       .map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`)
