@@ -7,7 +7,7 @@ import { BLOCK_TAGS } from "./blocks";
 import { ancestors, descendants, elementChildren, isElement, isText } from "./dom";
 import { classWeight } from "./hints";
 import { plainText } from "./plain-text";
-import { isArticleBodyMarker } from "./prune";
+import { isArticleBodyMarker, isTabPanel } from "./prune";
 import { linkDensity, type StatsMap } from "./text-stats";
 
 /** `stats`: measures of everything under body, as it is now. */
@@ -55,7 +55,24 @@ export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
   }
   if (!top) return [];
   top = climb(top, final, topScore);
-  return withSiblings(top, final, stats);
+  const picked = withSiblings(top, final, stats);
+  return withOtherTabs(picked);
+}
+
+/** How far above a story its tab panel may be (the panel wraps an editor's block or two). */
+const TAB_PANEL_LEVELS = 3;
+
+/**
+ * A story that is one panel of tabs (a department page's "Info" beside its "Forms" and "FAQ") is read
+ * with the other panels: the tabs' holder, when it holds two panels or more.
+ */
+function withOtherTabs(picked: Element[]): Element[] {
+  const out = picked.map((el) => {
+    const panel = [el, ...ancestors(el, TAB_PANEL_LEVELS)].find(isTabPanel);
+    const holder = panel?.parent;
+    return holder && isElement(holder) && elementChildren(holder).filter(isTabPanel).length >= 2 ? holder : el;
+  });
+  return out.filter((el, i) => out.indexOf(el) === i && !out.some((o) => o !== el && ancestors(el).includes(o)));
 }
 
 function tagWeight(name: string): number {

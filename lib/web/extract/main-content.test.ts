@@ -390,6 +390,30 @@ describe("main content: markup that misleads the pruning", () => {
     expect(text(`<html><body>${tagManager}<div class="page">${story}</div></body></html>`)).toContain("about fuses");
   });
 
+  it("reads a story that is one panel of tabs with the other panels (a department's Info beside its Forms)", () => {
+    const forms = [
+      "Building permit",
+      "Fence permit",
+      "Pool registration",
+      "Complaint form",
+      "Excavation permit",
+      "Contractor list",
+      "Business licence",
+      "Temporary use permit",
+      "Storage container permit",
+      "Demolition permit",
+    ];
+    const panel = (i: number, body: string) =>
+      `<div class="tab-panel" role="tabpanel" id="p${i}"${i > 0 ? ' style="display:none"' : ""}><div class="editor">${body}</div></div>`;
+    const html = `<html><body>${menu}<div class="layout"><ol class="tabs"><li><a role="tab" href="#p0">Info</a></li><li><a role="tab" href="#p1">Forms</a></li></ol>
+      <div class="panels">${panel(0, ["permits", "zoning"].map((t) => `<p>${sentence(t)}</p>`).join(""))}${panel(1, `<h3>Forms</h3><ul>${forms.map((f) => `<li><a href="/forms/${f}">${f} - PDF fill-in</a></li>`).join("")}</ul>`)}</div>
+    </div><div class="legal">© Example Town</div></body></html>`;
+    const out = text(html);
+    expect(out).toContain("about zoning");
+    expect(out).toContain("Pool registration - PDF");
+    expect(out).not.toContain("Example Town");
+  });
+
   it("does not read a class saying what a block has or lacks as its role, but still reads the role beside it", () => {
     const story = (n: number) =>
       `<div class="summary-item"><a href="/story/${n}"><h3>Story number ${n} in the grid</h3></a><p>${sentence(`story ${n}`)}</p></div>`;

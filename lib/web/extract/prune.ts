@@ -226,7 +226,7 @@ function isHidden(el: Element): boolean {
 }
 
 /** A tab's panel is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
-function isTabPanel(el: Element): boolean {
+export function isTabPanel(el: Element): boolean {
   return el.attribs.role === "tabpanel" || TAB_PANEL.test(el.attribs.class ?? "");
 }
 
