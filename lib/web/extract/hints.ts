@@ -41,7 +41,7 @@ export function classWeight(el: Element, discussion = false): number {
  * The classes that can say what an element is: utility classes with a variant or an arbitrary value
  * (`md:hidden`, `pt-[var(--banner-height)]`) style it, whatever words they carry; and a class saying
  * what the element has or lacks (`has-sidebar`, `no-comments`, `hide-read-more-ad`) is a switch for its
- * layout, not its role.
+ * layout, not its role; nor is an overflow utility (`overflow-hidden` clips, it does not hide).
  */
 function roleClasses(cls: string): string {
   if (!cls.includes(":") && !cls.includes("[") && !SWITCH_PREFIX.test(cls)) return cls;
@@ -51,5 +51,5 @@ function roleClasses(cls: string): string {
     .join(" ");
 }
 
-const SWITCH = /^(?:has|no|with|without|hide)[-_]/i;
-const SWITCH_PREFIX = /(?:^|\s)(?:has|no|with|without|hide)[-_]/i;
+const SWITCH = /^(?:has|no|with|without|hide|overflow)[-_]/i;
+const SWITCH_PREFIX = /(?:^|\s)(?:has|no|with|without|hide|overflow)[-_]/i;

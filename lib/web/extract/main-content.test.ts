@@ -428,6 +428,14 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("A related read");
   });
 
+  it("does not read an overflow utility as hiding: a hero classed overflow-hidden is shown", () => {
+    const html = `<html><body><main><div class="hero flex overflow-hidden"><img src="/game.jpg" alt=""><h2>Every game at once</h2><div>Live odds and full coverage of four games on one screen</div></div>
+      <section><p>${sentence("streaming")}</p></section><section><p>${sentence("remotes")}</p></section></main></body></html>`;
+    const out = text(html);
+    expect(out).toContain("Live odds and full coverage");
+    expect(out).toContain("about remotes");
+  });
+
   it("does not read a utility class's variant or arbitrary value as a role", () => {
     const sections = ["kettles", "fuses", "descaling"]
       .map((t) => `<section class="stack lg:pt-[var(--banner-height)]"><p>${sentence(t)}</p></section>`)
