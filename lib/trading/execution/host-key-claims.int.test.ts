@@ -2,13 +2,11 @@
 // (answered, when the run answers in time) goes in the run's batch; duplicates are told apart in memory
 // while it runs, and by the database after; keys stored before the host started are asked of the database.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { manualClock } from "../../clock";
 import { requestFingerprint } from "../../idempotency/fingerprint";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
-import { migrateDatabase } from "../../db/migrate";
-import { createTestDatabase, type TestDatabase } from "../../testing/database";
+import { migratedTestDatabase } from "../../testing/migrated-database";
 import { tradeIdempotency } from "../schema";
 import { TradingError } from "./errors";
 import { HostKeyClaims } from "./host-key-claims";
@@ -16,17 +14,7 @@ import { runIdempotent, type IdempotencyStore, type Work } from "./idempotency";
 import { type ClaimRow, IdempotencyClaims } from "./idempotency-claims";
 import { recordAnswer } from "./records";
 
-let made: TestDatabase;
-let database: DatabaseHandle;
-beforeAll(async () => {
-  made = await createTestDatabase();
-  database = await openDatabase(made.target);
-  await migrateDatabase(database);
-});
-afterAll(async () => {
-  await database?.close();
-  await made?.drop();
-});
+const db = migratedTestDatabase();
 
 /** Claims in the database, counted. */
 class CountedClaims extends IdempotencyClaims {
@@ -39,12 +27,12 @@ class CountedClaims extends IdempotencyClaims {
 
 /** The trading service's store on a host whose stored keys are read. */
 async function host(): Promise<{ store: IdempotencyStore; claims: CountedClaims; hostClaims: HostKeyClaims; writes: GroupCommit }> {
-  const writes = new GroupCommit(database.db);
+  const writes = new GroupCommit(db.handle.db);
   const hostClaims = new HostKeyClaims(writes);
-  await hostClaims.load(database.db);
-  const claims = new CountedClaims(database.db);
+  await hostClaims.load(db.handle.db);
+  const claims = new CountedClaims(db.handle.db);
   const store: IdempotencyStore = {
-    db: database.db,
+    db: db.handle.db,
     clock: manualClock(1_000),
     claims,
     hostClaims,
@@ -57,7 +45,7 @@ async function host(): Promise<{ store: IdempotencyStore; claims: CountedClaims;
 const request = (scope: string, key: string, body: unknown = { n: 1 }) => ({ scope, key, endpoint: "POST /test", request: body });
 const record = async (scope: string, key: string) =>
   (
-    await database.db
+    await db.handle.db
       .select()
       .from(tradeIdempotency)
       .where(and(eq(tradeIdempotency.scope, scope), eq(tradeIdempotency.key, key)))
@@ -110,7 +98,7 @@ describe("Idempotency-Keys claimed on the venue host", () => {
   });
 
   it("ask the database of keys stored before the host started, and replay their answers", async () => {
-    await database.db.insert(tradeIdempotency).values({
+    await db.handle.db.insert(tradeIdempotency).values({
       scope: "key_b",
       key: "before",
       fingerprint: requestFingerprint("POST /test", { n: 1 }),
@@ -126,10 +114,10 @@ describe("Idempotency-Keys claimed on the venue host", () => {
   });
 
   it("before the stored keys are read, claim every key in the database", async () => {
-    const writes = new GroupCommit(database.db);
-    const claims = new CountedClaims(database.db);
+    const writes = new GroupCommit(db.handle.db);
+    const claims = new CountedClaims(db.handle.db);
     const store: IdempotencyStore = {
-      db: database.db,
+      db: db.handle.db,
       clock: manualClock(1_000),
       claims,
       hostClaims: new HostKeyClaims(writes),
@@ -166,12 +154,12 @@ describe("Idempotency-Keys claimed on the venue host", () => {
 
   it("store nothing of a run whose batch never commits: the run fails, and a retry on the next host runs anew", async () => {
     // The table refuses this scope's rows for a while: the batch holding the key's record cannot commit.
-    await database.db.execute(
+    await db.handle.db.execute(
       sql.raw(
         `create function refuse_key_f() returns trigger language plpgsql as $$ begin if new.scope = 'key_f' then raise exception 'refused'; end if; return new; end $$`,
       ),
     );
-    await database.db.execute(sql.raw("create trigger refuse_key_f before insert on trade_idempotency for each row execute function refuse_key_f()"));
+    await db.handle.db.execute(sql.raw("create trigger refuse_key_f before insert on trade_idempotency for each row execute function refuse_key_f()"));
     const { store, claims } = await host();
     let ran = 0;
     const work: Work<string> = async (id, isNew, answerNow) => {
@@ -181,8 +169,8 @@ describe("Idempotency-Keys claimed on the venue host", () => {
     };
     await expect(runIdempotent(store, request("key_f", "k"), work)).rejects.toBeInstanceOf(WritesHaltedError);
     expect(claims.count).toBe(0);
-    await database.db.execute(sql.raw("drop trigger refuse_key_f on trade_idempotency"));
-    await database.db.execute(sql.raw("drop function refuse_key_f()"));
+    await db.handle.db.execute(sql.raw("drop trigger refuse_key_f on trade_idempotency"));
+    await db.handle.db.execute(sql.raw("drop function refuse_key_f()"));
     expect(await record("key_f", "k")).toBeUndefined();
     const next = await host();
     const retried = await runIdempotent(next.store, request("key_f", "k"), work);

@@ -3,27 +3,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { owners } from "../../auth/schema";
 import { awaitedLater } from "../../concurrency/awaited-later";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { GroupCommit, WritesHaltedError } from "../../db/group-commit";
-import { migrateDatabase } from "../../db/migrate";
-import { createTestDatabase, type TestDatabase } from "../../testing/database";
+import { migratedTestDatabase } from "../../testing/migrated-database";
 import type { ChildRow, ParentRow } from "../contract/order-views";
 import { sql } from "drizzle-orm";
 import { tradeChildOrders, tradeIdempotency, tradeOrders } from "../schema";
 import type { KeyAnswer } from "./idempotency";
 import { answersStatement, recordAnswer, recordChildren, recordParent } from "./records";
 
-let made: TestDatabase;
-let database: DatabaseHandle;
+const db = migratedTestDatabase();
 beforeAll(async () => {
-  made = await createTestDatabase();
-  database = await openDatabase(made.target);
-  await migrateDatabase(database);
-  await database.db.insert(owners).values({ id: "own_records" });
-});
-afterAll(async () => {
-  await database?.close();
-  await made?.drop();
+  await db.handle.db.insert(owners).values({ id: "own_records" });
 });
 
 const unhandled: unknown[] = [];
@@ -79,16 +69,16 @@ function child(p: ParentRow, status: ChildRow["status"]): ChildRow {
 
 describe("trading records", () => {
   it("store a parent with its child, and the child's answer over its PENDING row in the same batch", async () => {
-    const writes = new GroupCommit(database.db);
+    const writes = new GroupCommit(db.handle.db);
     const p = parent("ord_ok", "own_records");
     const stored = [recordParent(writes, p, [child(p, "PENDING")]), recordChildren(writes, [child(p, "FILLED")])];
     await Promise.all(stored);
-    expect(await database.db.select().from(tradeOrders)).toEqual([p]);
-    expect(await database.db.select().from(tradeChildOrders)).toEqual([child(p, "FILLED")]);
+    expect(await db.handle.db.select().from(tradeOrders)).toEqual([p]);
+    expect(await db.handle.db.select().from(tradeChildOrders)).toEqual([child(p, "FILLED")]);
   });
 
   it("when the batch fails, reject the caller's write and leave no unhandled rejection behind", async () => {
-    const writes = new GroupCommit(database.db);
+    const writes = new GroupCommit(db.handle.db);
     // No such owner: every try of the batch breaks a foreign key, so writes halt.
     const p = parent("ord_orphan", "own_missing");
     // The caller awaits only after other work, as the order path does once its owner lock is released.
@@ -112,12 +102,12 @@ describe("Idempotency-Key answers", () => {
   });
 
   it("set the response on the key's record and leave the rest of it, and write a record gone meanwhile whole", async () => {
-    await database.db
+    await db.handle.db
       .insert(tradeIdempotency)
       .values({ scope: "key_answers", key: "held", fingerprint: "fp-first", operationId: "op-first", leaseUntil: 50, expiresAt: 60 });
-    const writes = new GroupCommit(database.db);
+    const writes = new GroupCommit(db.handle.db);
     await Promise.all([recordAnswer(writes, answer("held", { id: 1 })), recordAnswer(writes, answer("gone", ["x"]))]);
-    const rows = await database.db.select().from(tradeIdempotency).where(sql`${tradeIdempotency.scope} = 'key_answers'`).orderBy(tradeIdempotency.key);
+    const rows = await db.handle.db.select().from(tradeIdempotency).where(sql`${tradeIdempotency.scope} = 'key_answers'`).orderBy(tradeIdempotency.key);
     expect(rows).toEqual([
       {
         scope: "key_answers",
@@ -141,11 +131,11 @@ describe("Idempotency-Key answers", () => {
   });
 
   it("find each key's record by its primary key, not by reading the table (a day of keys)", async () => {
-    await database.db.execute(
+    await db.handle.db.execute(
       sql`insert into trade_idempotency (scope, key, fingerprint, operation_id, lease_until, expires_at) select 'key_many', 'k' || g, 'f', 'op' || g, 0, 0 from generate_series(1, 5000) g`,
     );
     const statement = answersStatement([answer("k17", { ok: true }), answer("k4000", { ok: true })])!;
-    const plan = ((await database.db.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows
+    const plan = ((await db.handle.db.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] }).rows
       .map((r) => Object.values(r)[0])
       .join("\n");
     expect(plan).toMatch(/Conflict Arbiter Indexes: trade_idempotency_scope_key_pk/);
