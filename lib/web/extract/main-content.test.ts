@@ -280,6 +280,20 @@ describe("main content: threads", () => {
     expect(out).not.toContain("page link");
   });
 
+  it("keeps the answers of an accordion built without ARIA (a hidden block after its question), but not other hidden blocks", () => {
+    const faq = ["deductibles", "waiting periods", "claims"]
+      .map(
+        (t) =>
+          `<div class="item"><div class="q" style="cursor:pointer"><div>What about ${t}?</div></div><div style="visibility:hidden;height:0"><p>${sentence(t)}</p></div></div>`,
+      )
+      .join("");
+    const out = text(
+      `<html><body><main><h2>Pet insurance FAQs</h2><p>${sentence("cover for pets")}</p>${faq}<div><p>Plans for every pet.</p></div><div style="display:none"><p>${sentence("a hidden promotion")}</p></div></main></body></html>`,
+    );
+    for (const t of ["deductibles", "waiting periods", "claims"]) expect(out).toContain(`paragraph about ${t}`);
+    expect(out).not.toContain("hidden promotion");
+  });
+
   it("reads content a page hides until a script reveals it, but not closed menus and dialogs", () => {
     const story = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`).join("");
     const gated = `<html><body><div class="gate">Are you over 18?</div><div class="locked" style="display:none">${story}</div></body></html>`;

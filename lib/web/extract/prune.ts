@@ -65,7 +65,8 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   };
   for (const el of descendants(body)) {
     if (el === concealedContent) continue;
-    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "")))) removeNode(el);
+    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "") && !answersQuestion(el))))
+      removeNode(el);
   }
   removeCommentsOnAnswers(body);
   // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
@@ -147,6 +148,33 @@ const SCRIPTING = new Set(["script", "style", "template"]);
 const NOSCRIPT_RENDERING_CHARS = 200;
 
 /** Characters of text a reader could see, scripts and styles aside; counting stops once above `enough`. */
+/** Longest question a FAQ's visible half is. */
+const QUESTION_MAX_CHARS = 200;
+
+/**
+ * A hidden block right after a question (the visible half of an FAQ item, text ending in "?") is its
+ * answer, shown on a click: an accordion built without ARIA attributes.
+ */
+function answersQuestion(el: Element): boolean {
+  let prev = el.prev;
+  while (prev && !isElement(prev)) prev = prev.prev;
+  if (!prev || !isElement(prev)) return false;
+  const question = plainTextOf(prev);
+  return question.length <= QUESTION_MAX_CHARS && question.endsWith("?");
+}
+
+function plainTextOf(el: Element): string {
+  let out = "";
+  const stack: AnyNode[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) out += node.data;
+    else if (isElement(node) && !SCRIPTING.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    if (out.length > QUESTION_MAX_CHARS * 2) break;
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+
 function readableChars(root: ParentNode, enough = Infinity): number {
   let n = 0;
   const stack: AnyNode[] = [...root.children];
