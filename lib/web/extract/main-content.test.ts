@@ -384,6 +384,17 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("Section 1");
   });
 
+  it("drops a cookie-preferences centre that outweighs a short thread, but not a page that is all of one such block", () => {
+    const purposes = ["strictly necessary", "analytics", "advertising", "functional"]
+      .map((t) => `<h3>${t} cookies</h3><p>${sentence(`${t} cookies`)}</p>`)
+      .join("");
+    const centre = `<div id="consent-sdk"><div class="pc-center"><h2>Privacy Preference Center</h2>${purposes}</div></div>`;
+    const out = text(`<html><body><div class="thread"><p>${sentence("a question on fan mounts")}</p></div>${centre}</body></html>`);
+    expect(out).toContain("fan mounts");
+    expect(out).not.toContain("Privacy Preference Center");
+    expect(text(`<html><body><div class="cookie-policy"><h1>Our cookie policy</h1>${purposes}</div></body></html>`)).toContain("analytics cookies");
+  });
+
   it("still drops a related block smaller than the story beside it", () => {
     const related = `<div class="related-posts"><p>${sentence("another post readers liked")}</p></div>`;
     const out = text(`<html><body>${menu}<div class="content">${story}${related}</div></body></html>`);

@@ -69,16 +69,28 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       removeNode(el);
   }
   removeCommentsOnAnswers(body);
-  // Boilerplate hints are only trusted on blocks that do not hold most of the page's text.
   const stats = measure(body);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
   const total = bodyChars(body, stats);
-  const asides = descendants(body).filter((el) => (stats.get(el)?.chars ?? 0) < total * 0.4 && saysBoilerplate(el, thread, stats));
+  const asides = descendants(body).filter((el) => mayBeBoilerplate(el, total, stats) && saysBoilerplate(el, thread, stats));
   const misnamed = misnamedContent(outermost(asides), total, stats);
   for (const el of asides) {
     if (misnamed === undefined || (el !== misnamed && !ancestors(el).includes(misnamed))) removeMeasured(stats, el);
   }
   return { stats, discussion: thread };
+}
+
+/**
+ * Boilerplate hints are trusted on blocks that hold less than this share of the page's text: a block
+ * holding most of it is the page, whatever its name. A consent notice is never content, however short
+ * the page it sits on (a forum thread of two posts under a cookie-preferences centre): below the whole.
+ */
+const BOILERPLATE_SHARE = { named: 0.4, notice: 0.9 };
+const NOTICE = /cookie|consent|gdpr/i;
+
+function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean {
+  const chars = stats.get(el)?.chars ?? 0;
+  return chars < total * BOILERPLATE_SHARE.named || (chars < total * BOILERPLATE_SHARE.notice && NOTICE.test(hints(el)));
 }
 
 /** Whether a block's class or id say boilerplate (where that is not overruled by what it is or holds). */
