@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 
 /** Class/id words that mark boilerplate, unless CONTENT_HINT also matches. */
 export const UNLIKELY =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscribe|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
 const NEGATIVE =

@@ -395,6 +395,13 @@ describe("main content: markup that misleads the pruning", () => {
     expect(text(`<html><body><div class="cookie-policy"><h1>Our cookie policy</h1>${purposes}</div></body></html>`)).toContain("analytics cookies");
   });
 
+  it("drops a popover's text (a tooltip a badge opens on hover), as it drops a popup", () => {
+    const badge = `<span class="badge">Pick of the week</span><div class="badge-popover"><p>${sentence("how picks are chosen by our style experts")}</p></div>`;
+    const out = text(`<html><body><main><h1>Ceramic mug</h1>${badge}${story}</main></body></html>`);
+    expect(out).toContain("about limescale");
+    expect(out).not.toContain("style experts");
+  });
+
   it("still drops a related block smaller than the story beside it", () => {
     const related = `<div class="related-posts"><p>${sentence("another post readers liked")}</p></div>`;
     const out = text(`<html><body>${menu}<div class="content">${story}${related}</div></body></html>`);
