@@ -6,6 +6,26 @@ export const UNLIKELY =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent/i;
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
+/**
+ * Whether class and id name boilerplate: a word of UNLIKELY and none of CONTENT_HINT; or, in a compound
+ * name, a part of UNLIKELY after the parts naming content (`p-body-sidebar` is the body's sidebar,
+ * `post-share` the post's share bar, where `comment-body` is a comment's body), and no name whose last
+ * such part names content.
+ */
+export function namesBoilerplate(h: string): boolean {
+  if (!UNLIKELY.test(h)) return false;
+  if (!CONTENT_HINT.test(h)) return true;
+  let boilerplateHead = false;
+  for (const name of h.split(/\s+/)) {
+    const parts = name.split(/[-_]+/);
+    const unlikely = parts.findLastIndex((part) => UNLIKELY.test(part));
+    const content = parts.findLastIndex((part) => CONTENT_HINT.test(part));
+    if (content >= 0 && content >= unlikely) return false;
+    if (unlikely > content) boilerplateHead = true;
+  }
+  return boilerplateHead;
+}
+
 const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author|dateline|caption|newsletter|subscri|recommend|trending|toolbar|social/i;
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;

@@ -402,6 +402,13 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("style experts");
   });
 
+  it("drops a sidebar named after the part of the page it sits in (p-body-sidebar)", () => {
+    const sidebar = `<div class="p-body-sidebar"><h3>Members online</h3><p>${sentence("who is online right now")}</p></div>`;
+    const out = text(`<html><body><div class="p-body"><div class="p-body-main">${story}</div>${sidebar}</div></body></html>`);
+    expect(out).toContain("about limescale");
+    expect(out).not.toContain("online right now");
+  });
+
   it("still drops a related block smaller than the story beside it", () => {
     const related = `<div class="related-posts"><p>${sentence("another post readers liked")}</p></div>`;
     const out = text(`<html><body>${menu}<div class="content">${story}${related}</div></body></html>`);

@@ -3,7 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
 import { HEADING_TAGS } from "./blocks";
-import { CONTENT_HINT, hints, UNLIKELY } from "./hints";
+import { hints, namesBoilerplate } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, visibleLength } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
@@ -98,13 +98,7 @@ function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean
   if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
   const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
-  return (
-    h !== "" &&
-    UNLIKELY.test(h) &&
-    !CONTENT_HINT.test(h) &&
-    !ancestors(el).some((a) => a.name === "table" || a.name === "code") &&
-    !isContentHeader(el, h, stats)
-  );
+  return h !== "" && namesBoilerplate(h) && !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
 }
 
 /**

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { namesBoilerplate } from "./hints";
+
+describe("namesBoilerplate", () => {
+  it("reads a boilerplate word with no content word as boilerplate, and a name without either as neither", () => {
+    expect(namesBoilerplate("site-footer")).toBe(true);
+    expect(namesBoilerplate("grid row")).toBe(false);
+  });
+
+  it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {
+    expect(namesBoilerplate("p-body-sidebar")).toBe(true);
+    expect(namesBoilerplate("post_share")).toBe(true);
+    expect(namesBoilerplate("comment-body")).toBe(false);
+    expect(namesBoilerplate("sidebar-main-content")).toBe(false);
+  });
+
+  it("does not split a word that runs the two together, and lets any name ending on content win", () => {
+    expect(namesBoilerplate("contentbarheader")).toBe(false);
+    expect(namesBoilerplate("p-body-sidebar article-body")).toBe(false);
+    expect(namesBoilerplate("p-body-sidebar layout")).toBe(true);
+  });
+});
