@@ -92,4 +92,15 @@ describe("main content: other products on a product page", () => {
       ),
     ).toContain("about lamps");
   });
+
+  it("drops a thread's 'Similar threads' list, keeping every post", () => {
+    const posts = ["a fan that rattles", "a fix with washers", "a thanks for the fix"]
+      .map((t) => `<article class="message"><h4>member</h4><p>${sentence(t)}</p></article>`)
+      .join("");
+    const similar = `<div class="block"><h2 class="block-header">Similar threads</h2><div class="block-body">${["Fan noise at idle", "Which fans fit the case"].map((t, i) => `<div class="item"><a href="/threads/${i}">${t}</a> <time>Aug 1, 2013</time> Replies 3</div>`).join("")}</div></div>`;
+    const out = text(`<html><head><meta property="og:type" content="discussion"></head><body><main>${posts}${similar}</main></body></html>`);
+    for (const topic of ["rattles", "washers", "thanks for the fix"]) expect(out).toContain(topic);
+    expect(out).not.toContain("Fan noise at idle");
+    expect(out).not.toContain("Similar threads");
+  });
 });

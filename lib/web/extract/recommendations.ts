@@ -12,7 +12,7 @@ const POINTING_AWAY = new RegExp(
     "(?:you|we think you) (?:may|might|will|could) (?:also )?(?:like|love|enjoy|be interested)",
     String.raw`(?:you may|you might) also\b`,
     "also (?:viewed|bought|like|available|consider)",
-    String.raw`(?:similar|related|recommended|suggested|featured|more|other) (?:items?|products?|posts?|articles?|stories|reads|listings?|properties|recipes|guides|videos)\b`,
+    String.raw`(?:similar|related|recommended|suggested|featured|more|other) (?:items?|products?|posts?|articles?|stories|reads|listings?|properties|recipes|guides|videos|threads|topics|questions|discussions)\b`,
     "(?:recently|previously) viewed",
     "(?:frequently|often) bought together",
     "(?:complete|shop) the look",
