@@ -41,7 +41,7 @@ export function clean(root: Element, options: CleanOptions): void {
       !(cards.has(el) && CARD_PART.test(h))
     )
       removeMeasured(before, el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1") removeMeasured(before, el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before)) removeMeasured(before, el);
   }
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;
@@ -209,3 +209,14 @@ function removeOtherProducts(root: Element): void {
     if (priced >= MIN_PRICED_CARDS && priced * 3 >= cards.length * 2) removeNode(group);
   }
 }
+
+/**
+ * A link drawn as a button ("Contact us", "Book a lesson", "Get started"): a call to act, not content.
+ * Only short ones: a block-sized link classed so is a card.
+ */
+function isCallToAction(el: Element, stats: StatsMap): boolean {
+  return el.name === "a" && BUTTON_CLASS.test(el.attribs.class ?? "") && (stats.get(el)?.chars ?? 0) <= CALL_TO_ACTION_CHARS;
+}
+
+const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
+const CALL_TO_ACTION_CHARS = 50;

@@ -170,6 +170,22 @@ describe("main content: cleaning", () => {
     for (const t of ["one", "two", "three"]) expect(out).toContain(`about ${t}`);
   });
 
+  it("drops links drawn as buttons (calls to act), but not a card-sized link classed so, nor plain links in prose", () => {
+    const sections = ["audits", "payroll", "tax returns"]
+      .map(
+        (t) =>
+          `<section><h2>${t}</h2><p>${sentence(t)} See <a href="/${t}">our ${t} guide</a>.</p><a class="btn btn-primary" href="/contact">Book a call</a></section>`,
+      )
+      .join("");
+    const card = `<a class="card-cta" href="/report"><p>${sentence("the yearly report, a link the size of a card")}</p></a>`;
+    const out = text(
+      `<html><body><main>${sections}${card}<div class="elementor-button-wrapper"><a class="elementor-button" href="/q"><span>Get a free quote today</span></a></div></main></body></html>`,
+    );
+    for (const t of ["about audits", "about tax returns", "our payroll guide", "the yearly report"]) expect(out).toContain(t);
+    expect(out).not.toContain("Book a call");
+    expect(out).not.toContain("free quote");
+  });
+
   const row = (name: string, what: string) => `<tr><td><a href="/${name}">${name}</a></td><td>${what}</td></tr>`;
   const page = (table: string) =>
     `<html><body><main><div class="content"><h1>Functions</h1><p>${sentence("functions")}</p><p>${sentence("triggers")}</p>${table}</div></main></body></html>`;
