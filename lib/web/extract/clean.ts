@@ -41,7 +41,8 @@ export function clean(root: Element, options: CleanOptions): void {
       !(cards.has(el) && CARD_PART.test(h))
     )
       removeMeasured(before, el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before)) removeMeasured(before, el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before))
+      removeMeasured(before, el);
   }
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;
@@ -220,3 +221,12 @@ function isCallToAction(el: Element, stats: StatsMap): boolean {
 
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const CALL_TO_ACTION_CHARS = 50;
+
+/** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored"): the ad's, not the page's. */
+function isAdLabel(el: Element, stats: StatsMap): boolean {
+  const chars = stats.get(el)?.chars ?? 0;
+  return chars > 0 && chars <= AD_LABEL_CHARS && AD_LABEL.test(rawText(el).trim());
+}
+
+const AD_LABEL = /^(?:advertisements?|advertising|sponsored|ad|anzeige|publicité)(?:\s*[-–—:|]\s*(?:continue|scroll|story continues)[\w\s]*)?$/i;
+const AD_LABEL_CHARS = 50;

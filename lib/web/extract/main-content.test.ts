@@ -186,6 +186,17 @@ describe("main content: cleaning", () => {
     expect(out).not.toContain("free quote");
   });
 
+  it("drops the labels over ad slots, but not a sentence that starts with the word", () => {
+    const slot = (label: string) => `<div class="slot"><div class="label">${label}</div></div>`;
+    const body = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`);
+    const out = text(
+      `<html><body><main>${body[0]}${slot("Advertisement - Continue Reading Below")}${body[1]}${slot("Sponsored")}${body[2]}<p>Advertising paid for the second season.</p></main></body></html>`,
+    );
+    expect(out).toContain("about descaling");
+    expect(out).toContain("Advertising paid for");
+    expect(out).not.toMatch(/Continue Reading Below|Sponsored/);
+  });
+
   const row = (name: string, what: string) => `<tr><td><a href="/${name}">${name}</a></td><td>${what}</td></tr>`;
   const page = (table: string) =>
     `<html><body><main><div class="content"><h1>Functions</h1><p>${sentence("functions")}</p><p>${sentence("triggers")}</p>${table}</div></main></body></html>`;
