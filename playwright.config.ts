@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/lib/server-flags.mjs";
 
 // scripts/test.mjs picks a free port, a fresh data folder and the browser; these defaults serve a manual run.
 const port = Number(process.env.BOURSE_E2E_PORT ?? 3210);
@@ -47,7 +48,7 @@ export default defineConfig({
       env: { PORT: process.env.BOURSE_E2E_HYPERLIQUID_PORT },
     },
     {
-      command: "node dist/server.js",
+      command: ["node", ...SERVER_NODE_FLAGS, "dist/server.js"].join(" "),
       url: `${baseURL}/api/web/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
 import { ensureBuild, ensureDependencies, log, root } from "./lib/steps.mjs";
 
 const CLUSTER_DIR = path.join(root, ".data", "cluster");
@@ -261,7 +262,7 @@ async function main() {
     const url = `http://localhost:${port}`;
     const dataDir = path.join(CLUSTER_DIR, String(n));
     fs.mkdirSync(dataDir, { recursive: true });
-    const child = spawn(process.execPath, [path.join(root, "dist", "server.js")], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "dist", "server.js")], {
       cwd: root,
       // Its own process group: Ctrl-C reaches this script, which stops the instances in order.
       detached: true,

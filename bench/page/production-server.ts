@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../lib/testing/free-port";
+import { SERVER_NODE_FLAGS } from "../../scripts/lib/server-flags.mjs";
 
 export interface ProductionServer {
   url: string;
@@ -33,7 +34,7 @@ export async function startProductionServer(): Promise<ProductionServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-bench-page-"));
   const url = `http://localhost:${port}`;
   // Its own process group, so stopping it also stops the chains it runs.
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

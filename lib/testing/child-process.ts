@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/lib/server-flags.mjs";
 
 export interface ChildServer {
   url: string;
@@ -19,7 +20,7 @@ export interface ChildServer {
  */
 export function startChildServer(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
   // Node itself with tsx's loader, not the tsx command (a wrapper process): a signal must reach the server.
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(script)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", path.resolve(script)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
