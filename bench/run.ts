@@ -1,4 +1,6 @@
 // `npm run bench [name…]`: runs every benchmark (the soak only when named), or the named ones, each printing our figure beside a peer's.
+import { spawnSync } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../scripts/lib/server-flags.mjs";
 import { apiBaseline } from "./api-baseline";
 import { credits } from "./credits";
 import { engine } from "./engine";
@@ -26,6 +28,13 @@ const BENCHES: Record<string, () => Promise<void>> = {
   soak,
   swap,
 };
+
+// The benches that time the server's code in this process (engine, extraction, venue.place) run it
+// under the server's Node flags, as the servers they start do.
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(run.status ?? 1);
+}
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !(w in BENCHES));
