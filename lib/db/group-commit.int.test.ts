@@ -93,6 +93,22 @@ describe("GroupCommit", () => {
     expect(await storedIds(database.db)).toEqual([1, 2, 3, 4]);
   });
 
+  it("sends the next batch to the database before the writers of the batch committed hear back", async () => {
+    const database = await (await reopenable()).open();
+    cleanups.push(() => database.close());
+    const writes = new GroupCommit(database.db);
+    Rows.transactions = 0;
+    const first = addRow(writes, 1);
+    while (Rows.transactions === 0) await new Promise((r) => setImmediate(r));
+    // The first batch is committing: this row opens the next.
+    const second = addRow(writes, 2);
+    await first;
+    // Already on its way: the first batch's writers work on while the database stores the second.
+    expect(Rows.transactions).toBe(2);
+    await second;
+    expect(await storedIds(database.db)).toEqual([1, 2]);
+  });
+
   it("after a failed batch rejects its operations, every later one and every new write, and says so once", async () => {
     const database = await (await reopenable()).open();
     cleanups.push(() => database.close());

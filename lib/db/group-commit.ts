@@ -160,13 +160,11 @@ export class GroupCommit {
       this.committing = undefined;
     }
     this.queued -= batch.operations;
+    // The next batch filled while this one committed: it goes at once, before this one's writers hear
+    // back, so the database works on it while they go on with their next operations.
+    if (this.queue.length > 0) void this.commitNext();
     for (const s of batch.settle) s.resolve();
     this.letIn();
-    // The next batch filled while this one committed: it goes at once.
-    if (this.queue.length > 0) {
-      this.scheduled = true;
-      setImmediate(() => void this.commitNext());
-    }
   }
 
   /**
