@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const integrationFiles = ["lib/**/*.int.test.ts", "bench/**/*.int.test.ts"];
-// Tests of PGlite itself (its single-process lock) run only in the PGlite project.
-const pgliteOnly = ["lib/db/pglite-process.int.test.ts"];
+// Tests of PGlite itself (its single-process lock, its thread) run only in the PGlite project.
+const pgliteOnly = ["lib/db/pglite-process.int.test.ts", "lib/db/pglite-thread.int.test.ts"];
 
 // Integration tests run once against a fresh in-memory PGlite and, when TEST_DATABASE_URL is set,
 // again against that PostgreSQL server (each file in a database of its own).

@@ -1,4 +1,5 @@
 // Production build: the Next.js dashboard, then server.ts bundled for Node (dependencies stay external).
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { ensureContracts, root, run, log } from "./lib/steps.mjs";
@@ -23,3 +24,5 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
 });
+// The embedded database's thread, beside the bundle that starts it (pglite-thread.ts names it so).
+fs.copyFileSync(path.join(root, "lib", "db", "pglite-worker.mjs"), path.join(root, "dist", "pglite-worker.mjs"));

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -8,6 +7,7 @@ import pg from "pg";
 import { z } from "zod";
 import * as schema from "./schema";
 import { lockDataDir } from "./pglite-lock";
+import { PgliteThread } from "./pglite-thread";
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -51,15 +51,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = new PGlite(dataDir);
-    await client.waitReady;
+    client = await PgliteThread.open(dataDir);
   } catch (err) {
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Drizzle's PGlite driver asks of its client only what the thread answers (query, transaction).
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

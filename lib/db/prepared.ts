@@ -3,10 +3,11 @@
 // it every time; a group commit's batch (six inserts in one statement) cost ~2.2 ms that way and ~0.9 ms
 // as `execute` of a statement prepared once, its values written in as literals. On PostgreSQL the driver
 // pipelines those messages in one round trip and the server does the work, so statements go as they are.
-import { PGlite, type Results } from "@electric-sql/pglite";
+import type { Results } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
+import { PgliteThread } from "./pglite-thread";
 
 /** The rows a statement returns, column names as keys. */
 export interface StatementResult {
@@ -20,13 +21,13 @@ export interface StatementResult {
  */
 export async function executePrepared(db: Database, statement: SQL): Promise<StatementResult> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return preparedStatements(client).run(statement);
+  if (client instanceof PgliteThread) return preparedStatements(client).run(statement);
   return (await db.execute(statement)) as unknown as StatementResult;
 }
 
-const statementsByClient = new WeakMap<PGlite, PreparedStatements>();
+const statementsByClient = new WeakMap<PgliteThread, PreparedStatements>();
 
-function preparedStatements(client: PGlite): PreparedStatements {
+function preparedStatements(client: PgliteThread): PreparedStatements {
   let statements = statementsByClient.get(client);
   if (statements === undefined) {
     statements = new PreparedStatements(client);
@@ -50,7 +51,7 @@ export class PreparedStatements {
   private readonly names = new Map<string, string>();
   private count = 0;
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: { exec(text: string): Promise<Results[]> }) {}
 
   /** Runs the statement; the rows it returns (those of the message's last statement, the `execute`). */
   async run(statement: SQL): Promise<StatementResult> {

@@ -1,0 +1,104 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement
+// synchronously on the thread that calls it, so here it works beside the server's event loop instead of
+// stopping it. pglite-thread.ts is the other end; messages are described there.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+/** @typedef {{ resolve(): void, reject(err: unknown): void }} Ending */
+
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+/** @type {PGlite | undefined} */
+let pg;
+/** Open transactions by id: PGlite's transaction object and how to end its callback. */
+const transactions = new Map();
+let nextTransaction = 0;
+
+port.on("message", (message) => {
+  void handle(message).then(
+    (result) => port.postMessage({ id: message.id, ok: true, result }),
+    (err) => port.postMessage({ id: message.id, ok: false, error: serialisedError(err) }),
+  );
+});
+
+/** @param {{ id: number, op: string, text?: string, params?: unknown[], rawTypes?: number[], rowMode?: "array" | "object", tx?: number, commit?: boolean }} m */
+async function handle(m) {
+  switch (m.op) {
+    case "open":
+      pg = new PGlite(workerData.dataDir);
+      await pg.waitReady;
+      return null;
+    case "query":
+      return on(m.tx).query(m.text, m.params, { rowMode: m.rowMode, parsers: rawParsers(m.rawTypes) });
+    case "exec":
+      return on(m.tx).exec(m.text);
+    case "begin":
+      return begin();
+    case "end":
+      return end(m.tx, m.commit);
+    case "close":
+      await pg?.close();
+      return null;
+    default:
+      throw new Error(`unknown message ${m.op}`);
+  }
+}
+
+/** @param {number | undefined} tx */
+function on(tx) {
+  if (tx === undefined) return /** @type {PGlite} */ (pg);
+  const open = transactions.get(tx);
+  if (open === undefined) throw new Error("the transaction has ended");
+  return open.tx;
+}
+
+/** Opens a transaction (queued behind any running one, as PGlite does); resolves with its id once inside. */
+function begin() {
+  return new Promise((resolveBegun, rejectBegun) => {
+    const id = ++nextTransaction;
+    // The callback runs after PGlite's BEGIN, by when `finished` is set.
+    const finished = /** @type {PGlite} */ (pg).transaction(
+      (tx) =>
+        new Promise((resolve, reject) => {
+          transactions.set(id, { tx, ending: { resolve, reject }, finished });
+          resolveBegun(id);
+        }),
+    );
+    // A transaction that could not begin never reached its callback.
+    finished.catch((err) => {
+      if (!transactions.has(id)) rejectBegun(err);
+    });
+  });
+}
+
+/** Commits (or rolls back) a transaction; resolves once PGlite has. */
+async function end(id, commit) {
+  const open = transactions.get(id);
+  if (open === undefined) throw new Error("the transaction has ended");
+  transactions.delete(id);
+  if (commit) {
+    open.ending.resolve();
+    await open.finished;
+    return null;
+  }
+  open.ending.reject(ROLLED_BACK);
+  await open.finished.catch((err) => {
+    if (err !== ROLLED_BACK) throw err;
+  });
+  return null;
+}
+
+const ROLLED_BACK = new Error("rolled back");
+
+/** Types whose values the caller wants as the text PostgreSQL sent (Drizzle keeps dates and intervals so). */
+function rawParsers(types) {
+  if (types === undefined || types.length === 0) return undefined;
+  return Object.fromEntries(types.map((t) => [t, (value) => value]));
+}
+
+/** An error as data: its message and PostgreSQL's fields (code, detail, constraint …). */
+function serialisedError(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields = {};
+  for (const [key, value] of Object.entries(err)) if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+  return { ...fields, name: err.name, message: err.message };
+}
