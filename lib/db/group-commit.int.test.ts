@@ -12,8 +12,11 @@ import { GroupCommit, WritesHaltedError, type BatchPart, type PartKind } from ".
 class Rows implements BatchPart {
   readonly ids: number[] = [];
   static transactions = 0;
+  /** Rows of each batch, in commit order. */
+  static sizes: number[] = [];
   statements() {
     Rows.transactions++;
+    Rows.sizes.push(this.ids.length);
     return [
       sql`insert into group_commit_test (id) values ${sql.join(
         this.ids.map((id) => sql`(${id})`),
@@ -107,6 +110,26 @@ describe("GroupCommit", () => {
     expect(Rows.transactions).toBe(2);
     await second;
     expect(await storedIds(database.db)).toEqual([1, 2]);
+  });
+
+  it("splits the writers at work in two batches, one committing while the other's writers prepare their next operations", async () => {
+    const database = await (await reopenable()).open();
+    cleanups.push(() => database.close());
+    const writes = new GroupCommit(database.db);
+    Rows.sizes = [];
+    // 20 writers, each adding 5 rows one after the other (the next once the last is stored).
+    const writer = async (w: number) => {
+      for (let i = 0; i < 5; i++) {
+        await writes.room();
+        await addRow(writes, w * 100 + i);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, (_, w) => writer(w)));
+    // All 20 arrive together at first; from then on batches hold about half of them.
+    expect(Rows.sizes[0]).toBe(20);
+    expect(Math.max(...Rows.sizes.slice(1))).toBe(10);
+    expect(Rows.sizes.reduce((a, n) => a + n, 0)).toBe(100);
+    expect(await storedIds(database.db)).toHaveLength(100);
   });
 
   it("after a failed batch rejects its operations, every later one and every new write, and says so once", async () => {

@@ -25,16 +25,19 @@ export interface GroupCommitOptions {
    * (more than one asked for `room()` since the last batch was taken); a lone writer's batch goes at once.
    */
   windowMs?: number;
-  /** Operations per batch at most. */
+  /** Operations per batch at most (a batch takes half of those at work, so two are in flight). */
   maxBatch?: number;
   /** Operations queued (not committed) above which `room()` waits. */
   maxQueued?: number;
 }
 
-/** Every write after a failed batch is refused with this: what it depended on was never stored. */
+/** A batch is not split below this many operations: each batch costs a fixed part besides its rows. */
+const MIN_SPLIT_BATCH = 4;
+
 /** Tries of one batch before writes halt (about 1.5 s of back-off in all). */
 const COMMIT_ATTEMPTS = 5;
 
+/** Every write after a failed batch is refused with this: what it depended on was never stored. */
 export class WritesHaltedError extends Error {
   constructor(cause: unknown) {
     super(`writes halted: a batch failed to commit (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
@@ -52,7 +55,7 @@ interface Batch {
  * Operations add their rows to the open batch (synchronously, so batches keep the order operations ran in)
  * and get a promise that resolves when the batch commits. One batch commits at a time, FIFO: an operation
  * resolved means every operation added before it is stored too. A batch opens a window of `windowMs`,
- * or closes at `maxBatch` operations; while one commits, the next fills.
+ * or closes at half the operations at work (`maxBatch` at most); while one commits, the next fills.
  *
  * Failure: when a batch's transaction fails, its operations and every one queued after it are rejected
  * and so is every later write (WritesHaltedError): the writers' memory is ahead of the database, and
@@ -76,6 +79,8 @@ export class GroupCommit {
   private writersSinceBatch = 0;
   private readonly maxBatch: number;
   private readonly maxQueued: number;
+  /** Operations not yet committed when the last batch was stored: about how many writers are at work. */
+  private inFlight = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
@@ -101,7 +106,7 @@ export class GroupCommit {
     if (this.halted !== undefined) return Promise.reject(this.halted);
     let batch = this.queue.at(-1);
     // The batch being committed is taken off the queue, so the last one queued is still open.
-    if (batch === undefined || batch.operations >= this.maxBatch) {
+    if (batch === undefined || batch.operations >= this.batchLimit()) {
       batch = { parts: new Map(), operations: 0, settle: [] };
       this.queue.push(batch);
     }
@@ -134,10 +139,19 @@ export class GroupCommit {
     return new Promise((resolve, reject) => last.settle.push({ resolve, reject }));
   }
 
+  /**
+   * Operations a batch takes before the next one opens: half of those at work (at least a few), so two
+   * batches are in flight, one committing while the writers of the other prepare their next operations
+   * (the database has a thread of its own, or a server, and the two overlap); `maxBatch` at most.
+   */
+  private batchLimit(): number {
+    return Math.min(this.maxBatch, Math.max(MIN_SPLIT_BATCH, Math.ceil(this.inFlight / 2)));
+  }
+
   private schedule(): void {
     if (this.committing !== undefined || this.scheduled) return;
     this.scheduled = true;
-    const full = this.queue[0] !== undefined && this.queue[0].operations >= this.maxBatch;
+    const full = this.queue[0] !== undefined && this.queue[0].operations >= this.batchLimit();
     // A lone writer's batch goes at once; while several are at work a batch waits the window for their writes.
     const alone = this.writersSinceBatch <= 1;
     if (full || alone || this.windowMs <= 0) setImmediate(() => void this.commitNext());
@@ -159,6 +173,8 @@ export class GroupCommit {
     } finally {
       this.committing = undefined;
     }
+    // Writers of this batch and of those behind it: each comes back with its next operation.
+    this.inFlight = this.queued;
     this.queued -= batch.operations;
     // The next batch filled while this one committed: it goes at once, before this one's writers hear
     // back, so the database works on it while they go on with their next operations.
