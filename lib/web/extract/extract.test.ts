@@ -134,7 +134,7 @@ describe("extraction", () => {
 
 describe("extraction: a page that cleaning would empty", () => {
   it("keeps the content uncleaned rather than return nothing (a store's two offers in a list, each mostly its link)", () => {
-    const head = `<head><title>Serums</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Serum trio"}</script></head>`;
+    const head = `<head><title>Serums</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Serum trio","offers":{"@type":"Offer","price":"88"}}</script></head>`;
     const item = (name: string, price: string) =>
       `<li class="item"><a href="/p/${name}">${name}: all three of our hydrating serums in one box, with a travel pouch</a> <span>£${price}</span></li>`;
     const list = `<ul class="products">${item("Super Pack", "88")}${item("Balm Trio", "42")}</ul>`;

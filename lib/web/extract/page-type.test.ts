@@ -14,9 +14,18 @@ describe("declared page type", () => {
 
   it("reads a product from JSON-LD (also as a graph member or main entity), microdata or og:type", () => {
     expect(declared(ld({ "@graph": [{ "@type": "WebSite" }, { "@type": "Product", offers: { "@type": "Offer" } }] }))).toBe("product");
-    expect(declared(ld({ "@type": "WebPage", mainEntity: { "@type": "Product" } }))).toBe("product");
+    expect(declared(ld({ "@type": "WebPage", mainEntity: { "@type": "Product", offers: { "@type": "Offer", price: "12" } } }))).toBe("product");
+    expect(declared(ld({ "@type": "ProductGroup", hasVariant: [{ "@type": "Product", offers: { "@type": "Offer" } }] }))).toBe("product");
     expect(declared("", `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span></div>`)).toBe("product");
     expect(declared(`<meta property="og:type" content="product">`)).toBe("product");
+  });
+
+  it("reads a Product of the page's own without offers as no declaration, whatever og:type says", () => {
+    const stars = ld({ "@type": "Product", name: "Pest control", aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9 } });
+    expect(declared(`${stars}<meta property="og:type" content="article">`)).toBeUndefined();
+    expect(declared(ld({ "@graph": [{ "@type": ["Product", "SoftwareApplication"], name: "Marketing suite" }] }))).toBeUndefined();
+    // An article that also describes a product stays an article.
+    expect(declared(`${stars}${ld({ "@type": "BlogPosting", headline: "Ants" })}`)).toBe("article");
   });
 
   it("tells a collection of products from a listing by what the list holds", () => {

@@ -8,6 +8,12 @@ import { parseJsonLd } from "./metadata";
 
 export type { PageType };
 
+/**
+ * A Product of the page's own without offers: something the site describes, not an item it sells here
+ * (a service business's review stars, a software suite's overview).
+ */
+const DESCRIBED_PRODUCT = "Product without offers";
+
 const FORUM = new Set(["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]);
 const PRODUCT = new Set(["Product", "ProductGroup", "IndividualProduct", "ProductModel"]);
 const LIST = new Set(["ItemList", "CollectionPage", "OfferCatalog", "SearchResultsPage"]);
@@ -39,7 +45,11 @@ export function declaredPageType(doc: Document): PageType | undefined {
   if (has(PRODUCT) || d.ogType === "product") return "product";
   if (d.ogType === "product.group") return "collection";
   if (has(DOCUMENTATION)) return "documentation";
-  if (has(ARTICLE) || d.ogType === "article") return "article";
+  if (has(ARTICLE)) return "article";
+  // A page describing what it offers is neither a product for sale nor an article (og:type "article"
+  // is most publishing tools' default): its structure decides.
+  if (d.top.has(DESCRIBED_PRODUCT)) return undefined;
+  if (d.ogType === "article") return "article";
   return undefined;
 }
 
@@ -86,7 +96,10 @@ function collectTypes(value: unknown, top: Set<string>, nested: Set<string>): vo
     }
     if (!v || typeof v !== "object") continue;
     const node = v as Record<string, unknown>;
-    for (const t of typesOf(node["@type"])) (depth === 0 ? top : nested).add(t);
+    for (const t of typesOf(node["@type"])) {
+      if (depth > 0) nested.add(t);
+      else top.add(t === "Product" && node.offers === undefined ? DESCRIBED_PRODUCT : t);
+    }
     for (const [key, child] of Object.entries(node)) {
       // The graph's members and the page's main entity are the page's own.
       if (key === "@graph" || key === "mainEntity") stack.push({ v: child, depth });

@@ -4,7 +4,7 @@ import { extractMainContent } from "./main-content";
 
 const text = (html: string) => extractMainContent(parseHtml(html)).text;
 const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer to count it.`;
-const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Oak desk"}</script></head>`;
+const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Oak desk","offers":{"@type":"Offer","price":"420"}}</script></head>`;
 const product = `<h1>Oak desk</h1><p>${sentence("the oak desk")}</p><p>${sentence("its drawers")}</p><h2>Specifications</h2><ul><li>Width 140 cm</li><li>Depth 70 cm</li></ul>`;
 const cards = (n: number) =>
   `<div class="grid">${Array.from(

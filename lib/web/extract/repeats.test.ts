@@ -5,7 +5,7 @@ import { extractMainContent } from "./main-content";
 const text = (html: string) => extractMainContent(parseHtml(html)).text;
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer to count it.`;
-const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script></head>`;
+const productHead = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug","offers":{"@type":"Offer","price":"18"}}</script></head>`;
 
 describe("main content: a section shown twice", () => {
   it("keeps one copy of a description written once for phones and once for desktops", () => {
