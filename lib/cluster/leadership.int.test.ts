@@ -28,7 +28,7 @@ function countingJobs() {
       },
       async stop() {
         if (!mine) return;
-        await new Promise((r) => setTimeout(r, 50)); // a pass under way finishing
+        await new Promise((r) => setTimeout(r, 250)); // a pass under way finishing (longer than an election interval)
         mine = false;
         running--;
       },
@@ -57,8 +57,22 @@ describe.skipIf(!onPostgres)(
       };
       const jobs = countingJobs();
       const [jobA, jobB] = [jobs.job(), jobs.job()];
-      const a = await runOnOneInstance({ database: await open(), lockName: "bourse.test-sole-job", job: jobA, log: silentLogger, intervalMs: 200 });
-      const b = await runOnOneInstance({ database: await open(), lockName: "bourse.test-sole-job", job: jobB, log: silentLogger, intervalMs: 200 });
+      const a = await runOnOneInstance({
+        database: await open(),
+        lockName: "bourse.test-sole-job",
+        job: jobA,
+        log: silentLogger,
+        intervalMs: 200,
+        handoverMs: 300,
+      });
+      const b = await runOnOneInstance({
+        database: await open(),
+        lockName: "bourse.test-sole-job",
+        job: jobB,
+        log: silentLogger,
+        intervalMs: 200,
+        handoverMs: 300,
+      });
       cleanups.push(
         () => a.stop(),
         () => b.stop(),

@@ -13,14 +13,23 @@ export interface SoleJob {
 /** How often an instance without the job tries to take it: a dead holder is replaced within about this. */
 const ELECTION_INTERVAL_MS = 2_000;
 
+/**
+ * How long a new holder waits before starting the job: a holder whose lock went with its connection
+ * learns so within a probe of that connection (1 s, client.ts) and then finishes its pass under way, so
+ * the two never run at once. On PGlite (one process) no other holder exists and the job starts at once.
+ */
+const HANDOVER_MS = 1_500;
+
 export async function runOnOneInstance(input: {
   database: DatabaseHandle;
   lockName: string;
   job: SoleJob;
   log: Logger;
   intervalMs?: number;
+  handoverMs?: number;
 }): Promise<{ holds(): boolean; stop(): Promise<void> }> {
   const { database, lockName, job, log } = input;
+  const handoverMs = database.kind === "pglite" ? 0 : (input.handoverMs ?? HANDOVER_MS);
   let release: (() => Promise<void>) | undefined;
   let stopped = false;
   let trying: Promise<void> | undefined;
@@ -44,6 +53,9 @@ export async function runOnOneInstance(input: {
       // A run stopped on an earlier loss finishes before the next starts: never two at once here.
       await stopping;
       release = held;
+      // Nor on two instances: the one that held the lock before may not know yet that it lost it.
+      if (handoverMs > 0) await new Promise((r) => setTimeout(r, handoverMs));
+      if (release !== held || stopped) return;
       job.start();
     } catch (err) {
       log.warn({ lock: lockName, err: (err as Error).message }, "could not try for the lock of a job one instance runs; trying again");
