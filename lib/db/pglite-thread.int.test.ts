@@ -25,6 +25,11 @@ describe("the embedded database on its own thread", () => {
     expect((await db.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
   });
 
+  it("fails a call whose parameters cannot be copied to the thread, alone", async () => {
+    await expect(db.query("select $1::text as v", [() => "a function"])).rejects.toThrow(/could not be cloned/);
+    expect((await db.query("select $1::text as v", ["text"])).rows).toEqual([{ v: "text" }]);
+  });
+
   it("commits a transaction that resolves and rolls back one that throws", async () => {
     await db.transaction(async (tx) => {
       await tx.query("insert into t values (2, 'two', null)");

@@ -110,7 +110,12 @@ export class PgliteThread {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request });
+      try {
+        this.worker.postMessage({ id, ...request });
+      } catch (err) {
+        // A value that cannot be copied to the thread (a function as a parameter): this call fails alone.
+        this.settle({ id, ok: false, error: { name: (err as Error).name, message: (err as Error).message } });
+      }
     });
   }
 

@@ -15,10 +15,19 @@ let nextTransaction = 0;
 
 port.on("message", (message) => {
   void handle(message).then(
-    (result) => port.postMessage({ id: message.id, ok: true, result }),
-    (err) => port.postMessage({ id: message.id, ok: false, error: serialisedError(err) }),
+    (result) => reply({ id: message.id, ok: true, result }),
+    (err) => reply({ id: message.id, ok: false, error: serialisedError(err) }),
   );
 });
+
+/** Sends an answer; one that cannot be copied across (a value of no cloneable kind) fails that call alone. */
+function reply(answer) {
+  try {
+    port.postMessage(answer);
+  } catch (err) {
+    port.postMessage({ id: answer.id, ok: false, error: serialisedError(err) });
+  }
+}
 
 /** @param {{ id: number, op: string, text?: string, params?: unknown[], rawTypes?: number[], rowMode?: "array" | "object", tx?: number, commit?: boolean }} m */
 async function handle(m) {
