@@ -422,6 +422,16 @@ describe("main content: markup that misleads the pruning", () => {
     expect(text(`<html><body><div class="cookie-policy"><h1>Our cookie policy</h1>${purposes}</div></body></html>`)).toContain("analytics cookies");
   });
 
+  it("drops a sidebar holding half of the page beside a short thread, but not a page that is mostly sidebar", () => {
+    const sidebar = `<div class="p-body-sidebar"><h3>From the community</h3>${["memory prices", "a new law", "video games"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>`;
+    const posts = [1, 2, 3].map((i) => `<div class="message"><p>${sentence(`which card to buy, reply ${i}`)}</p></div>`).join("");
+    const out = text(`<html><body><div class="p-body-main">${posts}</div>${sidebar}</body></html>`);
+    expect(out).toContain("which card to buy, reply 3");
+    expect(out).not.toContain("about video games");
+    const short = `<div class="p-body-main"><p>${sentence("a short note")}</p></div>`;
+    expect(text(`<html><body>${short}${sidebar}</body></html>`)).toContain("about video games");
+  });
+
   it("drops a popover's text (a tooltip a badge opens on hover), as it drops a popup", () => {
     const badge = `<span class="badge">Pick of the week</span><div class="badge-popover"><p>${sentence("how picks are chosen by our style experts")}</p></div>`;
     const out = text(`<html><body><main><h1>Ceramic mug</h1>${badge}${story}</main></body></html>`);

@@ -82,15 +82,20 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
 
 /**
  * Boilerplate hints are trusted on blocks that hold less than this share of the page's text: a block
- * holding most of it is the page, whatever its name. A consent notice is never content, however short
+ * holding most of it is the page, whatever its name. A sidebar is trusted up to more than half (a short
+ * thread beside its forum's list of trending threads). A consent notice is never content, however short
  * the page it sits on (a forum thread of two posts under a cookie-preferences centre): below the whole.
  */
-const BOILERPLATE_SHARE = { named: 0.4, notice: 0.9 };
+const BOILERPLATE_SHARE = { named: 0.4, sidebar: 0.6, notice: 0.9 };
+const SIDEBAR = /sidebar/i;
 const NOTICE = /cookie|consent|gdpr/i;
 
 function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean {
   const chars = stats.get(el)?.chars ?? 0;
-  return chars < total * BOILERPLATE_SHARE.named || (chars < total * BOILERPLATE_SHARE.notice && NOTICE.test(hints(el)));
+  if (chars < total * BOILERPLATE_SHARE.named) return true;
+  if (chars >= total * BOILERPLATE_SHARE.notice) return false;
+  const h = hints(el);
+  return NOTICE.test(h) || (chars < total * BOILERPLATE_SHARE.sidebar && SIDEBAR.test(h));
 }
 
 /** Whether a block's class or id say boilerplate (where that is not overruled by what it is or holds). */
