@@ -229,6 +229,19 @@ describe("main content: threads", () => {
     for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
   });
 
+  it("drops a thread's reply box (a form to write in), not a form holding the posts themselves", () => {
+    const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
+    const replyBox = `<form action="/reply"><h2>Your answer</h2><textarea name="body"></textarea><p>Sign up or post as a guest: name and email required, but never shown.</p></form>`;
+    const out = extractMainContent(parseHtml(`<html><head>${head}</head><body>${thread.replace("</main>", `${replyBox}</main>`)}</body></html>`)).text;
+    expect(out).toContain("about descaling");
+    expect(out).not.toContain("never shown");
+    // Boards that wrap the whole thread, quick reply included, in one form: the posts stay.
+    const wrapped = extractMainContent(
+      parseHtml(`<html><head>${head}</head><body><form action="/mod">${thread}<textarea name="quick"></textarea></form></body></html>`),
+    );
+    expect(wrapped.text).toContain("about descaling");
+  });
+
   it("reads a page whose comments hold nearly all its text as a thread, though it declares an article", () => {
     const head = `<meta property="og:type" content="article">`;
     const comments = ["kettles", "fuses", "descaling", "limescale", "thermostats", "elements"]

@@ -63,8 +63,14 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
     pageChars ??= readableChars(body);
     return readableChars(el) > pageChars * 0.5;
   };
+  /** Forms holding a text box (read before the controls go). */
+  const composeForms = new Set<Element>();
   for (const el of descendants(body)) {
     if (el === concealedContent) continue;
+    if (el.name === "textarea" && el.parent) {
+      const form = ancestors(el).find((a) => a.name === "form");
+      if (form !== undefined) composeForms.add(form);
+    }
     if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "") && !answersQuestion(el))))
       removeNode(el);
   }
@@ -72,7 +78,10 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const stats = measure(body);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
   const total = bodyChars(body, stats);
-  const asides = descendants(body).filter((el) => mayBeBoilerplate(el, total, stats) && saysBoilerplate(el, thread, stats));
+  // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
+  const asides = descendants(body).filter(
+    (el) => mayBeBoilerplate(el, total, stats) && (saysBoilerplate(el, thread, stats) || (thread && composeForms.has(el))),
+  );
   const misnamed = misnamedContent(outermost(asides), total, stats);
   for (const el of asides) {
     if (misnamed === undefined || (el !== misnamed && !ancestors(el).includes(misnamed))) removeMeasured(stats, el);
