@@ -10,6 +10,7 @@ import { clientIpResolver } from "./lib/http/client-ip";
 import { bookFastLane } from "./lib/api/trading/book-fast-lane";
 import { startServices } from "./lib/server/services";
 import { publishServices } from "./lib/server/registry";
+import { makeBuiltinPrototypesFast } from "./lib/runtime/fast-prototypes";
 
 /** One Node HTTP server: the two APIs through Hono, the dashboard through Next. */
 async function main(): Promise<void> {
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const resolveClientIp = clientIpResolver(config.trustedProxies);
   const nextApp = next({ dev: config.env === "development", dir: process.cwd(), port: config.port, httpServer: server });
   await nextApp.prepare();
+  // Every module is loaded now: undo what a library's `extends String` did to String.prototype.
+  makeBuiltinPrototypesFast();
 
   server.on(
     "request",
