@@ -1,4 +1,6 @@
 import { Readability } from "@mozilla/readability";
+import { DomHandler } from "domhandler";
+import { Parser } from "htmlparser2";
 import { parseHTML } from "linkedom";
 import { parseHtml } from "../../lib/web/extract/dom";
 import { extractHtmlPage, type PageWants } from "../../lib/web/extract/page";
@@ -11,9 +13,9 @@ export interface Extractor {
 
 const TEXT_ONLY: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
 
-/** Ours: the whole pipeline a scrape asking for text runs (parse, page type, main content, Markdown) on htmlparser2. */
+/** Ours: the whole pipeline a scrape asking for text runs (parse, page type, main content, Markdown). */
 export const bourse: Extractor = {
-  name: "bourse (htmlparser2)",
+  name: "bourse",
   run: (html, url) => extractHtmlPage(html, url, TEXT_ONLY).text ?? "",
 };
 
@@ -30,9 +32,17 @@ export const readability: Extractor = {
   },
 };
 
-/** Parsing alone, to show what the DOM library costs: ours and the one Readability.js runs on here. */
+/** Parsing alone: ours, htmlparser2 building the same tree (the reading ours keeps), and the DOM Readability.js runs on here. */
 export const parsers: readonly { readonly name: string; readonly parse: (html: string) => unknown }[] = [
-  { name: "htmlparser2 12 + domhandler", parse: (html) => parseHtml(html) },
+  { name: "bourse (domhandler tree)", parse: (html) => parseHtml(html) },
+  {
+    name: "htmlparser2 12 + domhandler",
+    parse: (html) => {
+      const handler = new DomHandler();
+      new Parser(handler, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true }).end(html);
+      return handler.root;
+    },
+  },
   { name: "linkedom 0.18", parse: (html) => parseHTML(html).document },
 ];
 

@@ -29,7 +29,7 @@ export async function extract(): Promise<void> {
 
   wcxbReport();
 
-  console.log("\n## extract: parsing alone (why htmlparser2)");
+  console.log("\n## extract: parsing alone");
   table([
     ["parser", "pages/s", "MB/s"],
     ...parsers.map((p) => {

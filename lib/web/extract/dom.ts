@@ -1,94 +1,17 @@
-// A thin layer over htmlparser2's DOM (domhandler nodes): parsing, attributes, traversal, removal.
+// A thin layer over the DOM (domhandler nodes): parsing, attributes, traversal, removal.
 import { type AnyNode, type ChildNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
-import { Parser, Tokenizer } from "htmlparser2";
-import { DomBuilder } from "./dom-builder";
+import { parseHtmlDocument } from "./html-parser";
 
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  const builder = new DomBuilder();
-  new AttributeParser(builder, PARSER_OPTIONS).end(closeSelfClosedFrames(asHtmlCdata(html)));
-  return builder.root;
+  return parseHtmlDocument(closeSelfClosedFrames(asHtmlCdata(html)));
 }
-
-/** The tokenizer's state its scans read and the steps they hand over to (private in its types). */
-interface TokenizerScan {
-  buffer: string;
-  index: number;
-  offset: number;
-  fastForwardTo(c: number): boolean;
-  stateText(c: number): void;
-  handleInAttributeValue(c: number, quote: number): void;
-}
-
-const LT = 0x3c;
-const AMPERSAND = 0x26;
-
-/**
- * htmlparser2's tokenizer with its scans run in one loop instead of one state step per character: the
- * skip to a wanted character (through script and style bodies, comments) by indexOf, and, because it
- * decodes entities, the run of text up to the next `<` or `&` and of an attribute value up to its quote
- * or the next `&` (class lists and text are most of a page's other bytes). Each scan leaves the index on
- * the character before the stop, where the tokenizer's loop steps onto it and hands it to the original
- * state. Parsing the WCXB pages: 120 → 152 pages/s.
- */
-class SkippingTokenizer extends Tokenizer {}
-const scan = SkippingTokenizer.prototype as unknown as TokenizerScan;
-const originalStateText = scan.stateText;
-const originalInAttributeValue = scan.handleInAttributeValue;
-
-scan.fastForwardTo = function (this: TokenizerScan, c: number): boolean {
-  const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
-  // Where the original loop leaves the index when the buffer ends first (its caller then steps past it).
-  this.index = at === -1 ? this.buffer.length + this.offset - 1 : at + this.offset;
-  return at !== -1;
-};
-
-/** The buffer-relative position of the first `c` or `&` from `from` on (the buffer's length when neither is left). */
-function nextStop(buffer: string, c: number, from: number): number {
-  // A loop over char codes, not indexOf: most runs end within a few characters, where indexOf's setup costs more.
-  let at = from;
-  for (let code = buffer.charCodeAt(at); at < buffer.length && code !== c && code !== AMPERSAND; code = buffer.charCodeAt(++at));
-  return at;
-}
-
-scan.stateText = function (this: TokenizerScan, c: number): void {
-  if (c === LT || c === AMPERSAND) originalStateText.call(this, c);
-  else this.index = nextStop(this.buffer, LT, this.index + 1 - this.offset) + this.offset - 1;
-};
-
-scan.handleInAttributeValue = function (this: TokenizerScan, c: number, quote: number): void {
-  if (c === quote || c === AMPERSAND) originalInAttributeValue.call(this, c, quote);
-  else this.index = nextStop(this.buffer, quote, this.index + 1 - this.offset) + this.offset - 1;
-};
-
-/** The parser's state its attribute step reads (private in its types). */
-interface ParserAttributeState {
-  attribs: Record<string, string> | null;
-  attribname: string;
-  attribvalue: string;
-  endIndex: number;
-}
-
-/** htmlparser2's parser without the per-attribute callback and quote lookup its step makes for handlers that want them (ours does not). */
-class AttributeParser extends Parser {}
-(AttributeParser.prototype as unknown as { onattribend(quote: number, endIndex: number): void }).onattribend = function (
-  this: ParserAttributeState,
-  _quote: number,
-  endIndex: number,
-): void {
-  this.endIndex = endIndex;
-  const { attribs, attribname } = this;
-  if (attribs && !Object.hasOwn(attribs, attribname)) attribs[attribname] = this.attribvalue;
-  this.attribvalue = "";
-};
-
-const PARSER_OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, Tokenizer: SkippingTokenizer } as const;
 
 /**
  * In HTML (outside SVG and MathML) a browser reads `<![CDATA[` as a bogus comment that ends at the
- * next `>`; htmlparser2 runs it to `]]>`, so one stray marker can swallow a whole page. A space after
- * CDATA makes htmlparser2 read it as browsers do.
+ * next `>`; htmlparser2, whose reading our parser keeps, runs it to `]]>`, so one stray marker can
+ * swallow a whole page. A space after CDATA makes it read as browsers do.
  */
 function asHtmlCdata(html: string): string {
   // "CDATA[" is searched first: a needle starting with "<", the page's commonest sign, scans 4× slower.

@@ -1,0 +1,340 @@
+// An HTML parser that builds domhandler's tree in one pass over the page.
+//
+// It reads a page as htmlparser2 12 does in HTML mode with character references decoded (its tokenizer's
+// states and its Parser's tree rules, html-rules.ts), so the tree is the one the extractor was tuned on;
+// html-parser.test.ts holds the two side by side. What differs is how: htmlparser2 steps a state machine
+// one character at a time and hands each token to a parser through callbacks that slice the buffer
+// again; here each construct is read by a scan to its end (indexOf to the next `<`, quote or `>`), text
+// and attribute values are decoded only when they hold an `&`, and nodes are made where they are read.
+import { type ChildNode, Document, type Element, type ParentNode, ProcessingInstruction, type Text } from "domhandler";
+import { DecodingMode, decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { CommentNode, ElementNode, TextNode } from "./dom-nodes";
+import { HTML_INTEGRATION_ELEMENTS, OPEN_IMPLIES_CLOSE, SVG_TAG_NAMES, TEXT_CONTENT_ELEMENTS, TextContent, VOID_ELEMENTS } from "./html-rules";
+
+export function parseHtmlDocument(html: string): Document {
+  return new TreeReader(html).read();
+}
+
+const TAB = 0x09;
+const NEW_LINE = 0x0a;
+const FORM_FEED = 0x0c;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const DASH = 0x2d;
+const SLASH = 0x2f;
+const EQUALS = 0x3d;
+const GT = 0x3e;
+const QUESTION = 0x3f;
+const OPEN_BRACKET = 0x5b;
+
+const HTML = 0;
+const SVG = 1;
+const MATH_ML = 2;
+type Namespace = typeof HTML | typeof SVG | typeof MATH_ML;
+
+function isWhitespace(c: number): boolean {
+  return c === SPACE || c === NEW_LINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN;
+}
+
+/** Whether c ends a tag or attribute name (NaN, past the end, does not). */
+function endsName(c: number): boolean {
+  return c === SLASH || c === GT || isWhitespace(c);
+}
+
+function isAsciiAlpha(c: number): boolean {
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+/** The names whose content is not markup, for the one case where a prefix of them matters (a page cut inside such a tag's name). */
+const TEXT_CONTENT_NAMES = [...TEXT_CONTENT_ELEMENTS.keys()];
+
+/** Marks an attribute or tag the page ends inside: htmlparser2 drops such a tag. */
+const CUT = -1;
+
+class TreeReader {
+  private readonly root = new Document([]);
+  /** Open elements, innermost last. */
+  private readonly open: Element[] = [];
+  /** The namespace each open SVG, MathML or integration element set, innermost last (HTML below them all). */
+  private readonly namespaces: Namespace[] = [HTML];
+  /** The text node text read next joins, until another node or a closing tag comes between. */
+  private lastText: Text | null = null;
+  /** Whether the tag `attributes` last read ended in `/>`. */
+  private selfClosing = false;
+
+  constructor(private readonly html: string) {}
+
+  read(): Document {
+    const html = this.html;
+    let textStart = 0;
+    let at = html.indexOf("<");
+    while (at !== -1) {
+      const c = html.charCodeAt(at + 1);
+      if (isAsciiAlpha(c) || c === SLASH || c === BANG || c === QUESTION) {
+        if (c === SLASH && at + 2 >= html.length) break; // a closing `</` the page ends on is text
+        this.text(textStart, at, true);
+        textStart = isAsciiAlpha(c) ? this.openingTag(at) : c === SLASH ? this.closingTag(at) : c === BANG ? this.declaration(at) : this.bogusComment(at + 1);
+        if (textStart === CUT) return this.root;
+        at = html.indexOf("<", textStart);
+      } else at = html.indexOf("<", at + 1);
+    }
+    this.text(textStart, html.length, true);
+    return this.root;
+  }
+
+  /** The page's text from `from` to `to`, its character references decoded when `decode`. */
+  private text(from: number, to: number, decode: boolean): void {
+    if (from >= to) return;
+    const raw = this.html.slice(from, to);
+    this.appendText(decode && raw.includes("&") ? decodeHTML(raw, DecodingMode.Legacy) : raw);
+  }
+
+  private appendText(data: string): void {
+    const last = this.lastText;
+    if (last) last.data += data;
+    else this.lastText = this.append(new TextNode(data));
+  }
+
+  private append<T extends ChildNode>(node: T): T {
+    const parent: ParentNode = this.open[this.open.length - 1] ?? this.root;
+    const siblings = parent.children;
+    const prev = siblings[siblings.length - 1];
+    siblings.push(node);
+    if (prev) {
+      node.prev = prev;
+      prev.next = node;
+    }
+    node.parent = parent;
+    this.lastText = null;
+    return node;
+  }
+
+  /** `<name attr=value …>` at `at`; returns where the text after it starts. */
+  private openingTag(at: number): number {
+    const html = this.html;
+    let end = at + 2;
+    while (end < html.length && !endsName(html.charCodeAt(end))) end++;
+    const rawName = html.slice(at + 1, end);
+    const lowerName = rawName.toLowerCase();
+    const inForeign = this.inForeignContent();
+    if (end >= html.length) {
+      // The page ends inside the name: dropped, unless it could still have been a text-content element's
+      // (htmlparser2 then keeps the name, without its `<`, as text).
+      if (!inForeign && TEXT_CONTENT_NAMES.some((name) => name.startsWith(lowerName))) this.appendText(rawName);
+      return CUT;
+    }
+    const attribs: Record<string, string> = {};
+    const tagEnd = this.attributes(end, attribs);
+    if (tagEnd === CUT) return CUT;
+    const selfClosing = this.selfClosing;
+    const name = this.elementName(lowerName);
+    const element = this.openElement(name, attribs);
+    if (element && selfClosing && this.inForeignContent() && this.open[this.open.length - 1] === element) this.closeInnermost();
+    const content = inForeign ? undefined : TEXT_CONTENT_ELEMENTS.get(lowerName);
+    return content === undefined ? tagEnd + 1 : this.textContent(tagEnd + 1, lowerName, content);
+  }
+
+  /**
+   * Reads attributes from `from` (just past the tag's name) into attribs, the first of a name winning;
+   * returns the index of the tag's `>`, or CUT when the page ends first, and sets `selfClosing`.
+   */
+  private attributes(from: number, attribs: Record<string, string>): number {
+    const html = this.html;
+    const length = html.length;
+    let at = from;
+    for (;;) {
+      let c = html.charCodeAt(at);
+      // Between attributes, spaces and slashes; a slash among those right before `>` closes the tag (`<x/>`, `<x / >`).
+      let slash = false;
+      for (; isWhitespace(c) || c === SLASH; c = html.charCodeAt(++at)) if (c === SLASH) slash = true;
+      if (at >= length) return CUT;
+      if (c === GT) {
+        this.selfClosing = slash;
+        return at;
+      }
+      // A name runs from any character to `=`, a space, `/` or `>` (its first character may be `=`).
+      const nameStart = at;
+      for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at));
+      const name = html.slice(nameStart, at).toLowerCase();
+      while (isWhitespace(c)) c = html.charCodeAt(++at);
+      if (at >= length) return CUT;
+      let value = "";
+      if (c === EQUALS) {
+        for (c = html.charCodeAt(++at); isWhitespace(c); c = html.charCodeAt(++at));
+        if (at >= length) return CUT;
+        if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+          const close = html.indexOf(c === DOUBLE_QUOTE ? '"' : "'", at + 1);
+          if (close === -1) return CUT;
+          value = html.slice(at + 1, close);
+          at = close + 1;
+        } else {
+          const valueStart = at;
+          while (at < length && c !== GT && !isWhitespace(c)) c = html.charCodeAt(++at);
+          if (at >= length) return CUT;
+          value = html.slice(valueStart, at);
+        }
+        if (value.includes("&")) value = decodeHTMLAttribute(value);
+      }
+      if (!Object.hasOwn(attribs, name)) attribs[name] = value;
+    }
+  }
+
+  /** An element's name as the tree holds it: SVG's camel case inside SVG, `image` read as `img` in HTML. */
+  private elementName(lowerName: string): string {
+    const namespace = this.namespaces[this.namespaces.length - 1];
+    if (namespace === SVG) return SVG_TAG_NAMES.get(lowerName) ?? lowerName;
+    if (this.namespaces.length > 1) {
+      // Inside an integration point (`<foreignObject>`): its own closing tag still names it in SVG's case.
+      const adjusted = SVG_TAG_NAMES.get(lowerName);
+      if (adjusted !== undefined && this.openIndex(adjusted) !== -1) return adjusted;
+    }
+    return namespace === HTML && lowerName === "image" ? "img" : lowerName;
+  }
+
+  private inForeignContent(): boolean {
+    return this.namespaces[this.namespaces.length - 1] !== HTML;
+  }
+
+  /** The innermost open element of that name's position in `open`, or -1. */
+  private openIndex(name: string): number {
+    const open = this.open;
+    for (let i = open.length - 1; i >= 0; i--) if (open[i]!.name === name) return i;
+    return -1;
+  }
+
+  /** Opens an element (closing those its tag implies closed); a second `<form>` inside a form is ignored, as HTML does. */
+  private openElement(name: string, attribs: Record<string, string>): Element | undefined {
+    if (name === "form" && this.openIndex("form") !== -1) return undefined;
+    const closes = OPEN_IMPLIES_CLOSE.get(name);
+    if (closes) while (this.open.length > 0 && closes.has(this.open[this.open.length - 1]!.name)) this.closeInnermost();
+    const element = this.append(new ElementNode(name, attribs));
+    if (!VOID_ELEMENTS.has(name)) {
+      this.open.push(element);
+      if (name === "svg") this.namespaces.push(SVG);
+      else if (name === "math") this.namespaces.push(MATH_ML);
+      else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.namespaces.push(HTML);
+    }
+    return element;
+  }
+
+  private closeInnermost(): void {
+    const element = this.open.pop()!;
+    if (element.name === "svg" || element.name === "math" || HTML_INTEGRATION_ELEMENTS.has(element.name)) this.namespaces.pop();
+    this.lastText = null;
+  }
+
+  /** `</name …>` at `at`; returns where the text after it starts. */
+  private closingTag(at: number): number {
+    const html = this.html;
+    const c = html.charCodeAt(at + 2);
+    if (c === GT) return at + 3; // `</>` is nothing
+    if (!isAsciiAlpha(c)) return this.bogusComment(at + 2);
+    let end = at + 3;
+    while (end < html.length && !endsName(html.charCodeAt(end))) end++;
+    if (end >= html.length) return CUT;
+    this.closeElement(this.elementName(html.slice(at + 2, end).toLowerCase()));
+    const gt = html.indexOf(">", end);
+    return gt === -1 ? CUT : gt + 1;
+  }
+
+  /** A closing tag: closes the innermost open element of its name and those inside it; `</p>` alone makes an empty paragraph, `</br>` a line break. */
+  private closeElement(name: string): void {
+    if (VOID_ELEMENTS.has(name)) {
+      if (name === "br") this.append(new ElementNode("br", {}));
+      return;
+    }
+    const index = this.openIndex(name);
+    if (index !== -1) while (this.open.length > index) this.closeInnermost();
+    else if (name === "p") {
+      this.openElement("p", {});
+      this.closeInnermost();
+    }
+  }
+
+  /** The content of a `<script>`, `<title>`, `<plaintext>` … from `from`: text up to its closing tag. */
+  private textContent(from: number, name: string, content: TextContent): number {
+    const html = this.html;
+    if (content === TextContent.Plain) {
+      this.text(from, html.length, false);
+      return CUT;
+    }
+    const decode = content === TextContent.Escapable;
+    for (let at = html.indexOf("</", from); at !== -1; at = html.indexOf("</", at + 1)) {
+      const nameEnd = at + 2 + name.length;
+      if (nameEnd >= html.length) break;
+      if (!endsName(html.charCodeAt(nameEnd)) || html.slice(at + 2, nameEnd).toLowerCase() !== name) continue;
+      this.text(from, at, decode);
+      return this.closingTag(at);
+    }
+    this.text(from, html.length, decode);
+    return CUT;
+  }
+
+  /** `<!…>` at `at`: a comment, a doctype, or a bogus comment. */
+  private declaration(at: number): number {
+    const html = this.html;
+    const start = at + 2;
+    const c = html.charCodeAt(start);
+    if (c === DASH && html.charCodeAt(start + 1) === DASH) return this.comment(start + 2);
+    if (c === DASH && html.charCodeAt(start + 1) === GT) return this.commentNode(start, start + 1, start + 2);
+    if ((c | 0x20) === 0x64 && html.slice(start, start + 7).toLowerCase() === "doctype") return this.doctype(start);
+    if (c === OPEN_BRACKET && html.startsWith("[CDATA[", start)) return this.cdata(start);
+    return this.bogusComment(start);
+  }
+
+  /** A comment whose text starts at `start` (past `<!--`): it ends at the first `-->` or `--!>`; `<!-->` and `<!--->` are empty. */
+  private comment(start: number): number {
+    const html = this.html;
+    if (html.charCodeAt(start) === GT) return this.commentNode(start, start, start + 1);
+    if (html.charCodeAt(start) === DASH && html.charCodeAt(start + 1) === GT) return this.commentNode(start, start, start + 2);
+    COMMENT_END.lastIndex = start;
+    const end = COMMENT_END.exec(html);
+    if (end) return this.commentNode(start, end.index, end.index + end[0].length);
+    // The page ends inside the comment: its text, less the part of an end marker it ends on.
+    const rest = html.slice(start);
+    const partial = rest.endsWith("--!") ? 3 : rest.endsWith("--") ? 2 : rest.endsWith("-") ? 1 : 0;
+    this.commentNode(start, html.length - partial, html.length);
+    return CUT;
+  }
+
+  /** `<!doctype …>` (any case) whose name starts at `start`. */
+  private doctype(start: number): number {
+    const gt = this.html.indexOf(">", start + 7);
+    if (gt === -1) return CUT;
+    this.append(new ProcessingInstruction("!doctype", `!${this.html.slice(start, gt)}`));
+    return gt + 1;
+  }
+
+  /** `<![CDATA[…]]>`: HTML reads it as a comment (our pages reach here with the marker already spaced out; see dom.ts). */
+  private cdata(start: number): number {
+    const html = this.html;
+    const end = html.indexOf("]]>", start + 7);
+    if (end === -1) {
+      this.commentNode(start, html.length, html.length);
+      return CUT;
+    }
+    if (this.inForeignContent()) this.appendText(html.slice(start + 7, end));
+    else this.append(new CommentNode(`${html.slice(start, end)}]]`));
+    return end + 3;
+  }
+
+  /** Markup HTML reads as a comment up to the next `>` (`<?xml …?>`, `<!x>`, `</ x>`), its text from `start`. */
+  private bogusComment(start: number): number {
+    const gt = this.html.indexOf(">", start);
+    if (gt !== -1) return this.commentNode(start, gt, gt + 1);
+    this.commentNode(start, this.html.length, this.html.length);
+    return CUT;
+  }
+
+  /** Appends the comment html[from, to) and returns `after`. */
+  private commentNode(from: number, to: number, after: number): number {
+    this.append(new CommentNode(this.html.slice(from, to)));
+    return after;
+  }
+}
+
+const COMMENT_END = /--!?>/g;
