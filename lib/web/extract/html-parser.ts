@@ -119,7 +119,7 @@ class TreeReader {
     let end = at + 2;
     while (end < html.length && !endsName(html.charCodeAt(end))) end++;
     const rawName = html.slice(at + 1, end);
-    const lowerName = rawName.toLowerCase();
+    const lowerName = lowerCaseName(rawName);
     const inForeign = this.inForeignContent();
     if (end >= html.length) {
       // The page ends inside the name: dropped, unless it could still have been a text-content element's
@@ -159,7 +159,7 @@ class TreeReader {
       // A name runs from any character to `=`, a space, `/` or `>` (its first character may be `=`).
       const nameStart = at;
       for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at));
-      const name = html.slice(nameStart, at).toLowerCase();
+      const name = lowerCaseName(html.slice(nameStart, at));
       while (isWhitespace(c)) c = html.charCodeAt(++at);
       if (at >= length) return CUT;
       let value = "";
@@ -236,7 +236,7 @@ class TreeReader {
     let end = at + 3;
     while (end < html.length && !endsName(html.charCodeAt(end))) end++;
     if (end >= html.length) return CUT;
-    this.closeElement(this.elementName(html.slice(at + 2, end).toLowerCase()));
+    this.closeElement(this.elementName(lowerCaseName(html.slice(at + 2, end))));
     const gt = html.indexOf(">", end);
     return gt === -1 ? CUT : gt + 1;
   }
@@ -338,3 +338,28 @@ class TreeReader {
 }
 
 const COMMENT_END = /--!?>/g;
+
+/**
+ * Tag and attribute names as the tree holds them (lower case), from a table of those already seen: a
+ * page repeats a few dozen names thousands of times, and one lookup in the table costs less than
+ * lower-casing a fresh copy that V8 must then intern to use as a property key (parsing the WCXB pages
+ * 15–45 % faster in A/B runs in one process).
+ */
+function lowerCaseName(raw: string): string {
+  let name = SEEN_NAMES.get(raw);
+  if (name === undefined) {
+    name = raw.toLowerCase();
+    // Stored as fresh copies: a slice of the page would keep the whole page alive in the table.
+    if (raw.length <= MAX_SEEN_NAME_LENGTH && SEEN_NAMES.size < MAX_SEEN_NAMES) SEEN_NAMES.set(flatCopy(raw), flatCopy(name));
+  }
+  return name;
+}
+
+function flatCopy(text: string): string {
+  return text.split("").join("");
+}
+
+const SEEN_NAMES = new Map<string, string>();
+/** Bounds the table: names are few and short, but a page can make up any number of them. */
+const MAX_SEEN_NAMES = 10_000;
+const MAX_SEEN_NAME_LENGTH = 40;

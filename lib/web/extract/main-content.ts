@@ -1,4 +1,4 @@
-// Main-content extraction over htmlparser2's DOM.
+// Main-content extraction over the page's DOM (domhandler nodes).
 //
 // 1. Prune what is never content (prune.ts).
 // 2. Find the content region: the page's <main>, else the body (region.ts).
