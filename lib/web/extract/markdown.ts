@@ -176,10 +176,16 @@ function preText(pre: Element): string {
   return out;
 }
 
-/** Escapes characters that would otherwise start Markdown syntax. */
+/** Escapes characters that would otherwise start Markdown syntax (tested first: most text holds none). */
 function escapeText(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, "\\$1").replace(/^([#+-]|\d+\.)(?= )/, "\\$1");
+  const escaped = MARKDOWN_SIGN.test(text) ? text.replace(MARKDOWN_SIGNS, "\\$1") : text;
+  const first = escaped.charCodeAt(0);
+  const mayStartBlock = first === 0x23 || first === 0x2b || first === 0x2d || (first >= 0x30 && first <= 0x39);
+  return mayStartBlock ? escaped.replace(/^([#+-]|\d+\.)(?= )/, "\\$1") : escaped;
 }
+
+const MARKDOWN_SIGN = /[\\`*_[\]<>]/;
+const MARKDOWN_SIGNS = /([\\`*_[\]<>])/g;
 
 function absolute(href: string | undefined, base: string): string | undefined {
   if (!href) return undefined;

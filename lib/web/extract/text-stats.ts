@@ -17,34 +17,26 @@ export interface TextStats {
 
 export type StatsMap = Map<Element, TextStats>;
 
+/** An element's measures while its subtree is walked; it becomes the element's stats when the walk leaves it. */
+class Frame implements TextStats {
+  next = 0;
+  chars = 0;
+  linkChars = 0;
+  commas = 0;
+  paragraphs = 0;
+  images = 0;
+  listItems = 0;
+  inputs = 0;
+  constructor(
+    readonly node: ParentNode,
+    readonly inLink: boolean,
+  ) {}
+}
+
 /** Stats of root and every element below it. Iterative: a hostile page can nest thousands deep. */
 export function measure(root: ParentNode): StatsMap {
   const out: StatsMap = new Map();
-  interface Frame {
-    readonly node: ParentNode;
-    readonly inLink: boolean;
-    next: number;
-    chars: number;
-    linkChars: number;
-    commas: number;
-    paragraphs: number;
-    images: number;
-    listItems: number;
-    inputs: number;
-  }
-  const frame = (node: ParentNode, inLink: boolean): Frame => ({
-    node,
-    inLink,
-    next: 0,
-    chars: 0,
-    linkChars: 0,
-    commas: 0,
-    paragraphs: 0,
-    images: 0,
-    listItems: 0,
-    inputs: 0,
-  });
-  const stack: Frame[] = [frame(root, false)];
+  const stack: Frame[] = [new Frame(root, false)];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     const kids = top.node.children as AnyNode[];
@@ -61,22 +53,22 @@ export function measure(root: ParentNode): StatsMap {
         else if (name === "img") top.images++;
         else if (name === "li") top.listItems++;
         else if (name === "input") top.inputs++;
-        stack.push(frame(child, top.inLink || name === "a"));
+        stack.push(new Frame(child, top.inLink || name === "a"));
       }
       continue;
     }
     stack.pop();
-    const { chars, linkChars, commas, paragraphs, images, listItems, inputs } = top;
-    if (isElement(top.node)) out.set(top.node, { chars, linkChars, commas, paragraphs, images, listItems, inputs });
+    // The frame itself is the element's stats (read through TextStats: its walk fields are never read again).
+    if (isElement(top.node)) out.set(top.node, top);
     const parent = stack[stack.length - 1];
     if (parent) {
-      parent.chars += chars;
-      parent.linkChars += linkChars;
-      parent.commas += commas;
-      parent.paragraphs += paragraphs;
-      parent.images += images;
-      parent.listItems += listItems;
-      parent.inputs += inputs;
+      parent.chars += top.chars;
+      parent.linkChars += top.linkChars;
+      parent.commas += top.commas;
+      parent.paragraphs += top.paragraphs;
+      parent.images += top.images;
+      parent.listItems += top.listItems;
+      parent.inputs += top.inputs;
     }
   }
   return out;
