@@ -65,6 +65,8 @@ describe("parseHtmlDocument reads a page as htmlparser2 does", () => {
     `a<! x`,
     `a < b <3 <<p>c</p>`,
     `<h1>a<h2>b</h1>c<li>d<li>e<a>f<a>g`,
+    `<form>${"<div>".repeat(20)}${"<form>x".repeat(5)}</form>y${"</span>".repeat(5)}</div></p>z<form>w</form>`,
+    `<svg><foreignObject>${"<g>".repeat(5)}<clippath>a</clippath></foreignobject><clippath/></svg>`,
   ])("%s", (html) => expectSameTree(html));
 
   // htmlparser2 alone differs where a page ends inside a tag after its name (`<a b/`, `</a x`): it keeps the

@@ -59,6 +59,12 @@ class TreeReader {
   private readonly root = new Document([]);
   /** Open elements, innermost last. */
   private readonly open: Element[] = [];
+  /**
+   * How many open elements have each name: a closing tag that matches none, or a test for an open
+   * `<form>`, answers at once instead of scanning the stack (a page of unmatched closing tags under
+   * deep nesting would otherwise take quadratic time).
+   */
+  private readonly openNames = new Map<string, number>();
   /** The namespace each open SVG, MathML or integration element set, innermost last (HTML below them all). */
   private readonly namespaces: Namespace[] = [HTML];
   /** The text node text read next joins, until another node or a closing tag comes between. */
@@ -190,7 +196,7 @@ class TreeReader {
     if (this.namespaces.length > 1) {
       // Inside an integration point (`<foreignObject>`): its own closing tag still names it in SVG's case.
       const adjusted = SVG_TAG_NAMES.get(lowerName);
-      if (adjusted !== undefined && this.openIndex(adjusted) !== -1) return adjusted;
+      if (adjusted !== undefined && this.openNames.get(adjusted)) return adjusted;
     }
     return namespace === HTML && lowerName === "image" ? "img" : lowerName;
   }
@@ -201,6 +207,7 @@ class TreeReader {
 
   /** The innermost open element of that name's position in `open`, or -1. */
   private openIndex(name: string): number {
+    if (!this.openNames.get(name)) return -1;
     const open = this.open;
     for (let i = open.length - 1; i >= 0; i--) if (open[i]!.name === name) return i;
     return -1;
@@ -208,12 +215,13 @@ class TreeReader {
 
   /** Opens an element (closing those its tag implies closed); a second `<form>` inside a form is ignored, as HTML does. */
   private openElement(name: string, attribs: Record<string, string>): Element | undefined {
-    if (name === "form" && this.openIndex("form") !== -1) return undefined;
+    if (name === "form" && this.openNames.get("form")) return undefined;
     const closes = OPEN_IMPLIES_CLOSE.get(name);
     if (closes) while (this.open.length > 0 && closes.has(this.open[this.open.length - 1]!.name)) this.closeInnermost();
     const element = this.append(new ElementNode(name, attribs));
     if (!VOID_ELEMENTS.has(name)) {
       this.open.push(element);
+      this.openNames.set(name, (this.openNames.get(name) ?? 0) + 1);
       if (name === "svg") this.namespaces.push(SVG);
       else if (name === "math") this.namespaces.push(MATH_ML);
       else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.namespaces.push(HTML);
@@ -223,6 +231,7 @@ class TreeReader {
 
   private closeInnermost(): void {
     const element = this.open.pop()!;
+    this.openNames.set(element.name, this.openNames.get(element.name)! - 1);
     if (element.name === "svg" || element.name === "math" || HTML_INTEGRATION_ELEMENTS.has(element.name)) this.namespaces.pop();
     this.lastText = null;
   }
