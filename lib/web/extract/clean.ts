@@ -3,7 +3,7 @@
 import type { Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
-import { descendants, elementChildren, isElement, isText, rawText, removeNode } from "./dom";
+import { descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats } from "./text-stats";
@@ -225,8 +225,12 @@ const CALL_TO_ACTION_CHARS = 50;
 /** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored"): the ad's, not the page's. */
 function isAdLabel(el: Element, stats: StatsMap): boolean {
   const chars = stats.get(el)?.chars ?? 0;
-  return chars > 0 && chars <= AD_LABEL_CHARS && AD_LABEL.test(rawText(el).trim());
+  if (chars === 0 || chars > AD_LABEL_CHARS) return false;
+  const text = rawTextWithin(el, AD_LABEL_NODES);
+  return text !== undefined && AD_LABEL.test(text.trim());
 }
 
 const AD_LABEL = /^(?:advertisements?|advertising|sponsored|ad|anzeige|publicité)(?:\s*[-–—:|]\s*(?:continue|scroll|story continues)[\w\s]*)?$/i;
 const AD_LABEL_CHARS = 50;
+/** A label and the empty slot beside it are a few nodes; a block of more than this is not a label. */
+const AD_LABEL_NODES = 200;

@@ -87,11 +87,21 @@ function walkElements(root: ParentNode, stop: (el: Element) => boolean): void {
 
 /** All text under node, concatenated as written (no block separation). */
 export function rawText(node: AnyNode): string {
+  return rawTextWithin(node, Infinity) ?? "";
+}
+
+/**
+ * rawText of a subtree of at most `maxNodes` nodes, else undefined: a test for a short label reads no
+ * further than a label could go (reading a large subtree for each of its ancestors is quadratic).
+ */
+export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefined {
   if (isText(node)) return node.data;
   if (!isTag(node) && node.type !== "root") return "";
   let out = "";
+  let seen = 0;
   const stack: AnyNode[] = [node];
   while (stack.length > 0) {
+    if (++seen > maxNodes) return undefined;
     const n = stack.pop()!;
     if (isText(n)) out += n.data;
     else if (isTag(n) || n.type === "root") {
@@ -110,8 +120,15 @@ export function collapseWhitespace(text: string): string {
 export function removeNode(node: AnyNode): void {
   const parent = node.parent;
   if (!parent) return;
-  const index = parent.children.indexOf(node as (typeof parent.children)[number]);
-  if (index >= 0) parent.children.splice(index, 1);
+  // Extraction removes many siblings, in document order or in reverse: the ends are tried first (a
+  // search and a splice per removal took time quadratic in the siblings of a flat page).
+  const siblings = parent.children as AnyNode[];
+  if (siblings[siblings.length - 1] === node) siblings.pop();
+  else if (siblings[0] === node) siblings.shift();
+  else {
+    const index = siblings.indexOf(node);
+    if (index >= 0) siblings.splice(index, 1);
+  }
   if (node.prev) node.prev.next = node.next;
   if (node.next) node.next.prev = node.prev;
   node.parent = null;

@@ -52,6 +52,14 @@ function isAsciiAlpha(c: number): boolean {
 /** The names whose content is not markup, for the one case where a prefix of them matters (a page cut inside such a tag's name). */
 const TEXT_CONTENT_NAMES = [...TEXT_CONTENT_ELEMENTS.keys()];
 
+/**
+ * How deep the tree grows: Chromium's parser attaches what would nest deeper to the element at this
+ * depth (kMaximumHTMLParserDOMTreeDepth), so a page of unclosed tags cannot make a tree whose every walk
+ * up from a node is as long as the page (the extractor's walks up from each element would take time
+ * quadratic in the page). The elements stay open: their closing tags still match.
+ */
+const MAX_TREE_DEPTH = 512;
+
 /** Marks an attribute or tag the page ends inside: htmlparser2 drops such a tag. */
 const CUT = -1;
 
@@ -106,7 +114,9 @@ class TreeReader {
   }
 
   private append<T extends ChildNode>(node: T): T {
-    const parent: ParentNode = this.open[this.open.length - 1] ?? this.root;
+    const open = this.open;
+    // Below MAX_TREE_DEPTH, nodes join the deepest element allowed: siblings, as in Chromium's parser.
+    const parent: ParentNode = (open.length > MAX_TREE_DEPTH ? open[MAX_TREE_DEPTH - 1] : open[open.length - 1]) ?? this.root;
     const siblings = parent.children;
     const prev = siblings[siblings.length - 1];
     siblings.push(node);

@@ -1,0 +1,47 @@
+import type { Element } from "domhandler";
+import { describe, expect, it } from "vitest";
+import { elementChildren, parseHtml, rawText, rawTextWithin, removeNode } from "./dom";
+
+function list(html: string): Element {
+  return parseHtml(html).children[0] as Element;
+}
+
+describe("removeNode", () => {
+  it("removes the first, the last and a middle child, keeping the sibling links", () => {
+    const ul = list("<ul><li>1</li><li>2</li><li>3</li><li>4</li><li>5</li></ul>");
+    const [first, , middle, , last] = elementChildren(ul);
+    for (const li of [first!, last!, middle!]) removeNode(li);
+    expect(rawText(ul)).toBe("24");
+    const [two, four] = elementChildren(ul);
+    expect(two!.prev).toBeNull();
+    expect(two!.next).toBe(four);
+    expect(four!.prev).toBe(two);
+    expect(four!.next).toBeNull();
+    expect(first!.parent).toBeNull();
+  });
+});
+
+describe("rawTextWithin", () => {
+  it("reads a subtree of up to maxNodes nodes and gives up on a larger one", () => {
+    const div = list("<div><span>Advertisement</span><div><div></div><div></div></div></div>");
+    expect(rawTextWithin(div, 6)).toBe("Advertisement");
+    expect(rawTextWithin(div, 5)).toBeUndefined();
+  });
+});
+
+describe("parseHtml's tree depth", () => {
+  it("attaches what nests deeper than 512 elements to the deepest allowed one, as Chromium does, and still matches closing tags", () => {
+    const doc = parseHtml(`<body>${"<div>".repeat(600)}deep${"</div>".repeat(600)}<p>after</p></body>`);
+    let depth = 0;
+    let deepest: Element = doc.children[0] as Element;
+    for (let el: Element | undefined = deepest; el; el = elementChildren(el)[0]) {
+      depth++;
+      deepest = el;
+    }
+    expect(depth).toBeLessThanOrEqual(513);
+    expect(elementChildren(deepest.parent as Element).length).toBe(600 - 511);
+    const body = doc.children[0] as Element;
+    expect(elementChildren(body).map((el) => el.name)).toEqual(["div", "p"]);
+    expect(rawText(body)).toBe("deepafter");
+  });
+});
