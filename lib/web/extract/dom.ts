@@ -120,20 +120,28 @@ export function collapseWhitespace(text: string): string {
 export function removeNode(node: AnyNode): void {
   const parent = node.parent;
   if (!parent) return;
-  // Extraction removes many siblings, in document order or in reverse: the ends are tried first (a
-  // search and a splice per removal took time quadratic in the siblings of a flat page).
   const siblings = parent.children as AnyNode[];
-  if (siblings[siblings.length - 1] === node) siblings.pop();
-  else if (siblings[0] === node) siblings.shift();
-  else {
-    const index = siblings.indexOf(node);
-    if (index >= 0) siblings.splice(index, 1);
-  }
+  const index = indexFromEnds(siblings, node);
+  if (index === siblings.length - 1) siblings.pop();
+  else if (index >= 0) siblings.splice(index, 1);
   if (node.prev) node.prev.next = node.next;
   if (node.next) node.next.prev = node.prev;
   node.parent = null;
   node.prev = null;
   node.next = null;
+}
+
+/**
+ * node's index among siblings, searched from both ends at once: extraction removes many siblings,
+ * often the last ones first (containers are judged deepest first), and a search from the start made
+ * that quadratic in the siblings of a flat page.
+ */
+function indexFromEnds(siblings: readonly AnyNode[], node: AnyNode): number {
+  for (let low = 0, high = siblings.length - 1; low <= high; low++, high--) {
+    if (siblings[high] === node) return high;
+    if (siblings[low] === node) return low;
+  }
+  return -1;
 }
 
 /** Moves node (detached first if attached elsewhere) to just before ref, keeping sibling links consistent. */
