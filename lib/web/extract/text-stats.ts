@@ -15,10 +15,11 @@ export interface TextStats {
   readonly inputs: number;
 }
 
-export type StatsMap = Map<Element, TextStats>;
+/** Each element's measures (read as TextStats: only removeMeasured changes them). */
+export type StatsMap = ReadonlyMap<Element, Measures>;
 
-/** An element's measures while its subtree is walked; it becomes the element's stats when the walk leaves it. */
-class Frame implements TextStats {
+/** An element's measures, summed while measure walks its subtree (next, node and inLink are the walk's). */
+export class Measures implements TextStats {
   next = 0;
   chars = 0;
   linkChars = 0;
@@ -35,8 +36,8 @@ class Frame implements TextStats {
 
 /** Stats of root and every element below it. Iterative: a hostile page can nest thousands deep. */
 export function measure(root: ParentNode): StatsMap {
-  const out: StatsMap = new Map();
-  const stack: Frame[] = [new Frame(root, false)];
+  const out = new Map<Element, Measures>();
+  const stack: Measures[] = [new Measures(root, false)];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     const kids = top.node.children as AnyNode[];
@@ -53,12 +54,12 @@ export function measure(root: ParentNode): StatsMap {
         else if (name === "img") top.images++;
         else if (name === "li") top.listItems++;
         else if (name === "input") top.inputs++;
-        stack.push(new Frame(child, top.inLink || name === "a"));
+        stack.push(new Measures(child, top.inLink || name === "a"));
       }
       continue;
     }
     stack.pop();
-    // The frame itself is the element's stats (read through TextStats: its walk fields are never read again).
+    // The walk's measures are the element's (read through TextStats: the walk's own fields are never read again).
     if (isElement(top.node)) out.set(top.node, top);
     const parent = stack[stack.length - 1];
     if (parent) {
@@ -107,28 +108,23 @@ export function linkDensity(stats: TextStats | undefined): number {
   return stats.linkChars / stats.chars;
 }
 
-/** After `el` is removed: its ancestors' stats without what it held, so they are judged on what is left of them. */
 /** Removes el and takes what it held off its ancestors' measures, which stay those of the tree as it now is. */
 export function removeMeasured(stats: StatsMap, el: Element): void {
   const parent = el.parent as Element | null;
   removeNode(el);
-  subtractFromAncestors(stats, el, parent);
-}
-
-export function subtractFromAncestors(stats: StatsMap, el: Element, removedFrom: Element | null): void {
   const gone = stats.get(el);
   if (!gone) return;
-  for (let a: ParentNode | null = removedFrom; a !== null && isElement(a); a = a.parent) {
+  // In place: no caller keeps an element's measures across a removal, and a page of thousands of
+  // removals under hundreds of ancestors made an object per ancestor per removal.
+  for (let a: ParentNode | null = parent; a !== null && isElement(a); a = a.parent) {
     const s = stats.get(a);
     if (!s) break;
-    stats.set(a, {
-      chars: s.chars - gone.chars,
-      linkChars: s.linkChars - gone.linkChars,
-      commas: s.commas - gone.commas,
-      paragraphs: s.paragraphs - gone.paragraphs - (el.name === "p" ? 1 : 0),
-      images: s.images - gone.images - (el.name === "img" ? 1 : 0),
-      listItems: s.listItems - gone.listItems - (el.name === "li" ? 1 : 0),
-      inputs: s.inputs - gone.inputs - (el.name === "input" ? 1 : 0),
-    });
+    s.chars -= gone.chars;
+    s.linkChars -= gone.linkChars;
+    s.commas -= gone.commas;
+    s.paragraphs -= gone.paragraphs + (el.name === "p" ? 1 : 0);
+    s.images -= gone.images + (el.name === "img" ? 1 : 0);
+    s.listItems -= gone.listItems + (el.name === "li" ? 1 : 0);
+    s.inputs -= gone.inputs + (el.name === "input" ? 1 : 0);
   }
 }
