@@ -1,6 +1,6 @@
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { elementChildren, parseHtml, rawText, rawTextWithin, removeNode } from "./dom";
+import { documentBody, elementChildren, parseHtml, rawText, rawTextWithin, removeNode } from "./dom";
 
 function list(html: string): Element {
   return parseHtml(html).children[0] as Element;
@@ -43,5 +43,30 @@ describe("parseHtml's tree depth", () => {
     const body = doc.children[0] as Element;
     expect(elementChildren(body).map((el) => el.name)).toEqual(["div", "p"]);
     expect(rawText(body)).toBe("deepafter");
+  });
+});
+
+describe("parseHtml's body", () => {
+  function bodyText(html: string): string {
+    const body = documentBody(parseHtml(html));
+    if (!body) throw new Error("no body");
+    return rawText(body);
+  }
+
+  it("holds content written after </body> and </html>, as a browser reads it", () => {
+    expect(bodyText("<html><body><p>a</p></body></html><div>b</div>c")).toBe("abc");
+    expect(bodyText("<html><body><p>a</body><div>b</div></html>")).toBe("ab");
+  });
+
+  it("is the page's own <body>, not one of a document pasted into the head", () => {
+    const html = "<html><head><title>t</title><!DOCTYPE html><html><head></head><body><script>x</script></head><body><main>m</main></body></html>";
+    expect(bodyText(html)).toBe("m");
+  });
+
+  it("keeps the sibling links of what it moved", () => {
+    const body = documentBody(parseHtml("<body><p>a</p></body><div>b</div><span>c</span>"))!;
+    const [p, div, span] = elementChildren(body);
+    expect([p!.next, div!.prev, div!.next, span!.prev, span!.next]).toEqual([div, p, span, div, null]);
+    expect(div!.parent).toBe(body);
   });
 });

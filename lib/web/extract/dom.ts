@@ -5,7 +5,41 @@ import { parseHtmlDocument } from "./html-parser";
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  return parseHtmlDocument(closeSelfClosedFrames(asHtmlCdata(html)));
+  const doc = parseHtmlDocument(closeSelfClosedFrames(asHtmlCdata(html)));
+  gatherIntoBody(doc);
+  return doc;
+}
+
+/**
+ * A browser keeps one <body> and reads everything after it into it: content after `</body>` or
+ * `</html>` (a template that closes the page before its article), a `<body>` of a document pasted into
+ * the head (a CMS embed) is no body. htmlparser2's reading, which ours keeps, leaves such content beside
+ * the body, where a reader of the body would miss it: moved in here as a browser places it.
+ */
+function gatherIntoBody(doc: Document): void {
+  const body = documentBody(doc);
+  if (!body) return;
+  for (let node: ParentNode = body; node.parent; node = node.parent) {
+    const siblings = node.parent.children;
+    const index = indexFromEnds(siblings, node);
+    if (index < 0 || index === siblings.length - 1) continue;
+    node.next = null;
+    for (const moved of siblings.splice(index + 1)) appendChild(body, moved);
+  }
+}
+
+/** The page's <body>: the first not inside the <head> (see gatherIntoBody); none on a fragment. */
+export function documentBody(doc: Document): Element | undefined {
+  return findFirst(doc, (el) => el.name === "body" && !ancestors(el).some((a) => a.name === "head"));
+}
+
+function appendChild(parent: ParentNode, node: ChildNode): void {
+  const last = parent.children.at(-1) ?? null;
+  node.parent = parent;
+  node.prev = last;
+  node.next = null;
+  if (last) last.next = node;
+  parent.children.push(node);
 }
 
 /**

@@ -13,7 +13,7 @@ import { HEADING_TAGS } from "./blocks";
 import { groupedChars, repeatedGroups } from "./cards";
 import { clean } from "./clean";
 import { removeRepeatedSections } from "./repeats";
-import { descendants, elementChildren, findFirst, isElement } from "./dom";
+import { descendants, documentBody, elementChildren, isElement } from "./dom";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
@@ -50,7 +50,7 @@ export interface MainContentOptions {
 }
 
 export function extractMainContent(doc: Document, options: MainContentOptions = {}): MainContent {
-  const body = findFirst(doc, (el) => el.name === "body") ?? doc;
+  const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.
   const { stats, discussion } = prune(body, said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured) : said === "forum");
