@@ -152,7 +152,10 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   const img = s.images;
   let li = s.listItems;
   const input = s.inputs;
-  if (el.name === "ul" || el.name === "ol") li -= 100;
+  if (el.name === "ul" || el.name === "ol") {
+    if (isFewLinkedPhrases(s)) return false;
+    li -= 100;
+  }
   if (img > 1 && p / img < 0.5 && s.chars < 200) return true;
   if (li > p && s.chars < 200 * Math.max(1, li / 5)) return ld > 0.2;
   if (input > Math.floor(p / 3)) return true;
@@ -161,6 +164,18 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   if (weight >= 25 && ld > 0.5) return true;
   return false;
 }
+
+/**
+ * A list of one or two linked phrases (a changelog's pull request under its author, a source under a
+ * claim) is part of what it sits in: a menu or a list of stories offers more choices than that.
+ */
+function isFewLinkedPhrases(s: TextStats): boolean {
+  return s.listItems <= MAX_LINKED_PHRASES && s.chars >= s.listItems * MIN_PHRASE_CHARS;
+}
+
+const MAX_LINKED_PHRASES = 2;
+/** Shorter items are a word or two: a tag, a "Home" link. */
+const MIN_PHRASE_CHARS = 15;
 
 /** A data table is dropped only when it is mostly links (a table of links laid out as a grid). */
 const DATA_TABLE_LINK_DENSITY = 0.5;

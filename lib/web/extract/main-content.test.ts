@@ -548,3 +548,17 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("Closed drawer");
   });
 });
+
+describe("main content: lists of links inside the content", () => {
+  it("keeps a list of one or two linked phrases under a heading (a changelog's entries) and drops a list of many links", () => {
+    const entry = (who: string, change: string) => `<h2>${who}</h2><ul><li><a href="https://example.org/pull/1">${change}</a></li></ul>`;
+    const related = Array.from({ length: 5 }, (_, i) => `<li><a href="/r${i}">Related update number ${i}</a></li>`).join("");
+    const html = `<html><body><main><article><p>${sentence("what changed in the last two weeks")}</p>
+      ${entry("alice", "Always save remote image data")}${entry("bob", "Replace unwrap calls in tests")}
+      <p>${sentence("how to support the work")}</p><ul>${related}</ul></article></main></body></html>`;
+    const out = text(html);
+    expect(out).toContain("Always save remote image data");
+    expect(out).toContain("Replace unwrap calls in tests");
+    expect(out).not.toContain("Related update number");
+  });
+});
