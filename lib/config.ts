@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseAllowEntry } from "./net/allowlist";
@@ -55,6 +56,8 @@ const envSchema = z.object({
     .max(64 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  WEB_EXTRACT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  WEB_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BOURSE_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_URL: z.url().optional(),
   BOURSE_SEARCH_API_AUDIENCE: z.string().min(1).optional(),
@@ -141,6 +144,8 @@ export interface Config {
   apiBodyLimitBytes: number;
   /** Fetching web pages for scrapes: the private-address exceptions, timeout, body cap, crawl concurrency. */
   webFetch: { allow: string[]; timeoutMs: number; maxBodyBytes: number; crawlConcurrency: number };
+  /** Reading fetched pages: extraction threads and the longest one page may take (lib/web/extract/extraction-pool.ts). */
+  webExtract: { threads: number; timeoutMs: number };
   /** Where the dashboard finds the trading API; itself by default. */
   tradingApiUrl: string;
   /** True when BOURSE_API_URL points the dashboard at another deployment: it cannot mint that API's owner tokens. */
@@ -290,6 +295,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxBodyBytes: e.WEB_FETCH_MAX_BYTES,
       crawlConcurrency: e.WEB_CRAWL_CONCURRENCY,
     },
+    // One thread fewer than the cores by default (the server's own thread keeps one), at least one.
+    webExtract: { threads: e.WEB_EXTRACT_THREADS ?? Math.max(1, availableParallelism() - 1), timeoutMs: e.WEB_EXTRACT_TIMEOUT_MS },
     tradingApiUrl: trimSlash(e.BOURSE_API_URL ?? `${selfUrl}/api`),
     remoteTradingApi: e.BOURSE_API_URL !== undefined,
     searchApiUrl: trimSlash(e.BOURSE_SEARCH_API_URL ?? `${selfUrl}/api/web`),

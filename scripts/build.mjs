@@ -11,11 +11,9 @@ run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "n
   env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
 
-log("bundling server.ts → dist/server.js");
-await build({
+log("bundling server.ts → dist/server.js, and the extraction thread beside it");
+const bundle = {
   absWorkingDir: root,
-  entryPoints: ["server.ts"],
-  outfile: "dist/server.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -23,6 +21,9 @@ await build({
   packages: "external",
   sourcemap: "linked",
   logLevel: "warning",
-});
+};
+await build({ ...bundle, entryPoints: ["server.ts"], outfile: "dist/server.js" });
+// extraction-pool.ts starts its threads from this file, beside the bundle that holds the pool.
+await build({ ...bundle, entryPoints: ["lib/web/extract/extract-worker.ts"], outfile: "dist/extract-worker.js" });
 // The embedded database's thread, beside the bundle that starts it (pglite-thread.ts names it so).
 fs.copyFileSync(path.join(root, "lib", "db", "pglite-worker.mjs"), path.join(root, "dist", "pglite-worker.mjs"));

@@ -12,6 +12,7 @@ import type { ApiDeps } from "../api/context";
 import { startSwapServices } from "../swap/services";
 import { createSearchRateLimiter } from "../api/search/rate-limit";
 import { startChargeSweeper } from "../billing/sweeper";
+import { createExtractionPool } from "../web/extract/extraction-pool";
 import { createScraper, fetchPolicyFromConfig } from "../web/scraper";
 import { checkSearchProviderSettings } from "../web/search/providers";
 import { startVenueHosting, type VenueHosting } from "../cluster/venue-host";
@@ -27,6 +28,9 @@ export interface Services {
   deps: ApiDeps;
   stop(): Promise<void>;
 }
+
+/** Heap of each extraction thread: pages are capped at WEB_FETCH_MAX_BYTES (5 MiB by default); their trees take tens of times that at most. */
+const EXTRACTION_HEAP_MB = 512;
 
 /** Opens the database, applies migrations and assembles what the API needs. */
 export async function startServices(input: {
@@ -80,6 +84,8 @@ export async function startServices(input: {
     check: input.venueAccountCheck ?? createAccountCheck(config.venues.live, () => hosting.venues),
   });
   const hosting: VenueHosting = await startVenueHosting({ config, database, clock, log, cluster, accounts: venueAccounts.directory });
+  // Pages are read on threads of their own: a heavy page never stops this thread's requests.
+  const extractor = createExtractionPool({ ...config.webExtract, maxHeapMb: EXTRACTION_HEAP_MB });
   const keyUsage = createKeyUsage(database.db, (err) => log.warn({ err }, "key request counts not stored yet; kept for the next try"));
   const stopSweeper = await startChargeSweeper({ db: database.db, clock, log }, { soleProcess: database.kind === "pglite" });
   return {
@@ -96,7 +102,7 @@ export async function startServices(input: {
       swap: swap.service,
       signInThrottle: createSignInThrottle(clock, failureStoreFor(cluster.redis, log)),
       searchRateLimiter: createSearchRateLimiter(clock, windowCounterFor(cluster.redis, log)),
-      scraper: createScraper(fetchPolicyFromConfig(config)),
+      scraper: createScraper({ ...fetchPolicyFromConfig(config), extractor }),
       venues: hosting.venues,
       get exchange() {
         return hosting.exchange();
@@ -107,6 +113,7 @@ export async function startServices(input: {
     },
     stop: async () => {
       stopSweeper();
+      await extractor.close();
       await keyUsage.stop();
       await swap.stop();
       // Owners' last changes are stored before the database closes.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companySite } from "./fixtures/site";
+import { createExtractionPool } from "./extract/extraction-pool";
 import { createScraper } from "./scraper";
 import { type FixtureSite, startFixtureSite, testPolicy } from "./testing/fixture-site";
 import type { ScrapeRequest } from "./types";
@@ -151,6 +152,28 @@ describe("scraper over a loopback site", () => {
       expect(page.text).toBe("Déjà vu, naïve façade.");
     } finally {
       await legacy.close();
+    }
+  });
+
+  it("fails a page that takes longer to read than the extraction threads allow, with TIMEOUT, and reads the next page", async () => {
+    const site = await startFixtureSite({
+      "/heavy": { body: `<html><body>${"<div><span>x</span>".repeat(300_000)}</body></html>` },
+      "/light": { body: "<title>Light</title><p>A short page, read at once.</p>" },
+    });
+    const extractor = createExtractionPool({ threads: 1, timeoutMs: 300, maxHeapMb: 256 });
+    try {
+      const scraper = createScraper({ ...testPolicy({ allow: [`127.0.0.1:${site.port}`], maxBodyBytes: 16 * 1024 * 1024 }), extractor });
+      const [heavy, light] = await Promise.all([
+        scraper.scrape({ ...TEXT_ONLY, url: `${site.origin}/heavy` }),
+        scraper.scrape({ ...TEXT_ONLY, url: `${site.origin}/light` }),
+      ]);
+      expect(heavy.error).toEqual({ code: "TIMEOUT", message: "reading the page took longer than 300 ms" });
+      expect(heavy.statusCode).toBe(200);
+      expect(light.error).toBeUndefined();
+      expect(light.text).toBe("A short page, read at once.");
+    } finally {
+      await extractor.close();
+      await site.close();
     }
   });
 });

@@ -8,7 +8,8 @@ import { FetchFailure, type FetchPolicy, guardedFetch } from "./fetch/guarded-fe
 import { allowList } from "../net/allowlist";
 import { systemResolver } from "./net/resolver";
 import { createRobotsPolicy, type RobotsPolicy } from "./robots/robots-policy";
-import { type ExtractedPage, extractHtmlPage, extractTextPage, type PageWants } from "./extract/page";
+import { ExtractionTimeout, inProcessExtractor, type PageExtractor } from "./extract/extraction-pool";
+import type { ExtractedPage, PageWants } from "./extract/page";
 import type { ContactItem, CrawlResult, PageError, ScrapedPage, ScrapeRequest, Scraper, SocialProfile } from "./types";
 import { normalizeUrl, sameSite } from "./url";
 
@@ -21,6 +22,8 @@ export interface ScraperPolicy extends FetchPolicy {
   readonly robotsCacheEntries?: number;
   readonly robotsTtlMs?: number;
   readonly clock?: Clock;
+  /** Where pages are read: the server's extraction threads; the calling thread by default. */
+  readonly extractor?: PageExtractor;
 }
 
 export function fetchPolicyFromConfig(config: Config): ScraperPolicy {
@@ -80,7 +83,7 @@ function wantsOf(request: ScrapeRequest, followLinks: boolean): PageWants {
 async function scrapePage(
   input: string,
   request: ScrapeRequest,
-  policy: FetchPolicy,
+  policy: ScraperPolicy,
   robots: RobotsPolicy,
   signal: AbortSignal | undefined,
   followLinks: boolean,
@@ -105,9 +108,11 @@ async function scrapePage(
     const wants = wantsOf(request, followLinks);
     let extracted: ExtractedPage;
     try {
-      extracted = kind === "html" ? extractHtmlPage(text, res.finalUrl, wants) : extractTextPage(text, res.finalUrl, wants);
+      extracted = await (policy.extractor ?? inProcessExtractor).extract({ kind, text, url: res.finalUrl, wants }, signal);
     } catch (e) {
-      // A page that defeats the extractor is that page's failure, not the request's.
+      // A page that defeats the extractor (or outlasts it) is that page's failure, not the request's.
+      if (signal?.aborted) return failed(url, base, { code: "TIMEOUT", message: "the request was cancelled" });
+      if (e instanceof ExtractionTimeout) return failed(url, base, { code: "TIMEOUT", message: e.message });
       const reason = e instanceof Error ? e.message : String(e);
       return failed(url, base, { code: "UNSUPPORTED_CONTENT", message: `the page could not be processed: ${reason.slice(0, 200)}` });
     }
