@@ -2,6 +2,7 @@ import { number, table } from "../lib/report";
 import { type BenchPage, loadPages } from "./data";
 import { bourse, type Extractor, parsers, readability, timedPasses } from "./extractors";
 import { scorePage, summarise, type Summary } from "./metric";
+import { threadsReport } from "./threads";
 import { wcxbReport } from "./wcxb-report";
 
 interface Run {
@@ -39,6 +40,8 @@ export async function extract(): Promise<void> {
       return [p.name, number(pages.length / seconds), number(totalBytes(pages) / 1e6 / seconds)];
     }),
   ]);
+
+  await threadsReport();
 }
 
 function fastest(work: () => void, passes = 3): number {
