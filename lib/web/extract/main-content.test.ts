@@ -562,3 +562,32 @@ describe("main content: lists of links inside the content", () => {
     expect(out).not.toContain("Related update number");
   });
 });
+
+describe("main content: a thread whose first post outweighs the replies", () => {
+  const post = (author: string, body: string) =>
+    `<li class="message" data-author="${author}"><div class="message-user">${author}</div><span class="DateTime">May 26, 2025</span><div class="message-content"><article>${body}</article></div></li>`;
+  const first = ["harbours", "bridges", "tunnels", "ferries", "railways", "canals", "airports"].map((t) => `<p>${sentence(t)}</p>`).join("");
+
+  it("keeps every post, with its author, and reads the page as a forum", () => {
+    const html = `<html><body>${menu}<main><h1>Best hosts</h1><ol class="messageList">
+      ${post("pelex", first)}${post("cdb", "<p>Are you maybe interested in adding some local options as well?</p>")}${post("darth", "<p>This reads like a marketing post to me.</p>")}
+    </ol></main></body></html>`;
+    const main = extractMainContent(parseHtml(html));
+    expect(main.text).toContain("about railways");
+    expect(main.text).toContain("adding some local options");
+    expect(main.text).toContain("marketing post");
+    expect(main.text).toContain("cdb");
+    expect(main.pageType).toBe("forum");
+  });
+
+  it("does not read a story as a thread for a byline in one section beside it", () => {
+    const html = `<html><body><main>
+      <div class="section"><span class="author">The Team</span><time datetime="2025-10-10">Oct 10, 2025</time></div>
+      <div class="section"><article>${first}</article><div class="author-card">The Team</div><time datetime="2025-10-10">Oct 10</time></div>
+      <div class="section"><h2>Related</h2><p>Another page</p></div><div class="section"><p>Newsletter</p></div>
+    </main></body></html>`;
+    const main = extractMainContent(parseHtml(html));
+    expect(main.text).toContain("about railways");
+    expect(main.pageType).not.toBe("forum");
+  });
+});

@@ -19,7 +19,7 @@ import { plainText } from "./plain-text";
 import { prune } from "./prune";
 import { contentRegion, ownTextOf } from "./region";
 import { oneOfManySections } from "./sections";
-import { commentsHoldMostText } from "./thread";
+import { commentsHoldMostText, onePostOfThread } from "./thread";
 import { linkDensity, measure } from "./text-stats";
 
 export interface MainContent {
@@ -59,21 +59,22 @@ export function extractMainContent(doc: Document, options: MainContentOptions = 
   const article = pickArticle(body, stats);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);
   const regionText = ownTextOf(region, stats);
-  const isStory =
-    declared && WHOLE_REGION.has(declared)
-      ? false
-      : articleText >= MIN_STORY_CHARS &&
-        articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared) &&
-        !oneOfManySections(article, articleText, stats, region);
+  const storySized =
+    !(declared && WHOLE_REGION.has(declared)) &&
+    articleText >= MIN_STORY_CHARS &&
+    articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
+  // A thread whose first post outweighs its replies: every post is the content, as on any thread.
+  const thread = discussion || (storySized && onePostOfThread(article, region));
+  const isStory = storySized && !thread && !oneOfManySections(article, articleText, stats, region);
   const roots = isStory ? article : asRoots(region);
   const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);
   if (options.clean !== false) {
-    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion, product: declared === "product" });
+    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product" });
   }
   removeRepeatedSections(roots);
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
-  return { roots, text: plainText(roots), pageType: declared ?? structuralType(roots, readsAsStory), hadText };
+  return { roots, text: plainText(roots), pageType: thread ? "forum" : (declared ?? structuralType(roots, readsAsStory)), hadText };
 }
 
 /**

@@ -2,6 +2,7 @@
 // pages' og:type does) whose comments hold nearly all of its text is a discussion, whose comments are
 // its content. Pruning by hints would otherwise remove every comment, each one small, and leave nothing.
 import type { Element, ParentNode } from "domhandler";
+import { shapeOf } from "./cards";
 import { isElement } from "./dom";
 import type { StatsMap } from "./text-stats";
 
@@ -32,3 +33,54 @@ function isComment(el: Element): boolean {
   const { class: cls, id } = el.attribs;
   return (cls !== undefined && COMMENT.test(cls)) || (id !== undefined && COMMENT.test(id));
 }
+
+/**
+ * The article is one post of a thread whose first post outweighs the replies (the comment-share test
+ * above misses it): it, or an ancestor of it inside the region, is one of a run of sibling blocks of one
+ * shape, itself and more than half of them carrying an author and a date, as posts do.
+ */
+export function onePostOfThread(article: readonly Element[], region: ParentNode): boolean {
+  if (article.length !== 1) return false;
+  for (let el: Element | undefined = article[0]; el && el !== region; el = el.parent && isElement(el.parent) ? el.parent : undefined) {
+    const shape = shapeOf(el);
+    const alike = (el.parent?.children ?? []).filter((s): s is Element => isElement(s) && shapeOf(s) === shape);
+    if (alike.length < MIN_POSTS || !isPost(el)) continue;
+    const posts = alike.filter(isPost).length;
+    if (posts >= MIN_POSTS && posts > alike.length * POSTS_SHARE) return true;
+  }
+  return false;
+}
+
+const MIN_POSTS = 2;
+/** Posts are more than this share of the run: a page whose sections carry a byline in one or two of them is no thread. */
+const POSTS_SHARE = 0.5;
+
+/** Attributes and class/id words that name a post's author. */
+const AUTHOR = /author|user-?name|poster|byline/i;
+
+/** A block that names its author (a `data-author`, an author link or field) and carries a date (`<time>`, a date field). */
+function isPost(el: Element): boolean {
+  let author = el.attribs["data-author"] !== undefined;
+  let date = false;
+  let seen = 0;
+  const stack: Element[] = [el];
+  while (stack.length > 0 && !(author && date) && seen++ < POST_NODES) {
+    const node = stack.pop()!;
+    const a = node.attribs;
+    if (!author && (a.itemprop === "author" || a.rel === "author" || AUTHOR.test(a.class ?? "") || a["data-author"] !== undefined)) author = true;
+    if (
+      !date &&
+      (node.name === "time" || a.datetime !== undefined || a["data-time"] !== undefined || DATE_PROP.test(a.itemprop ?? "") || DATE_CLASS.test(a.class ?? ""))
+    )
+      date = true;
+    for (const child of node.children) if (isElement(child)) stack.push(child);
+  }
+  return author && date;
+}
+
+const DATE_PROP = /^date(?:Published|Created|Modified)$/;
+/** Class words of a date field (`post-date`, `DateTime`, `timestamp`), not words that merely contain "date" (`update`). */
+const DATE_CLASS = /(?:^|[\s_-])(?:date|datetime|timestamp|timeago)(?:$|[\s_-])|DateTime/i;
+
+/** Elements read looking for a post's author and date: a post is a few hundred, a page section may be thousands. */
+const POST_NODES = 2_000;
