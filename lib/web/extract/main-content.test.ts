@@ -580,6 +580,15 @@ describe("main content: a thread whose first post outweighs the replies", () => 
     expect(main.pageType).toBe("forum");
   });
 
+  it("finds a post's date in its header's text when no markup names it", () => {
+    const smf = (author: string, body: string) =>
+      `<div class="windowbg"><div class="poster"><h4>${author}</h4></div><div class="postarea"><span class="smalltext">June 09, 2024, 03:29:46 AM</span><div class="post">${body}</div></div></div>`;
+    const html = `<html><body><div id="forumposts">${smf("arantor", first)}${smf("rcane", "<p>It can write a pretty mean haiku on just about anything.</p>")}</div></body></html>`;
+    const main = extractMainContent(parseHtml(html));
+    expect(main.text).toContain("about railways");
+    expect(main.text).toContain("pretty mean haiku");
+  });
+
   it("does not read a story as a thread for a byline in one section beside it", () => {
     const html = `<html><body><main>
       <div class="section"><span class="author">The Team</span><time datetime="2025-10-10">Oct 10, 2025</time></div>

@@ -1,9 +1,9 @@
 // A thread recognised from its structure: a page that declares nothing (or only "article", as most
 // pages' og:type does) whose comments hold nearly all of its text is a discussion, whose comments are
 // its content. Pruning by hints would otherwise remove every comment, each one small, and leave nothing.
-import type { Element, ParentNode } from "domhandler";
+import type { AnyNode, Element, ParentNode } from "domhandler";
 import { shapeOf } from "./cards";
-import { isElement } from "./dom";
+import { isElement, isText } from "./dom";
 import type { StatsMap } from "./text-stats";
 
 /** Class or id words that mark a comment or a reply. */
@@ -63,9 +63,14 @@ function isPost(el: Element): boolean {
   let author = el.attribs["data-author"] !== undefined;
   let date = false;
   let seen = 0;
-  const stack: Element[] = [el];
+  const stack: AnyNode[] = [el];
   while (stack.length > 0 && !(author && date) && seen++ < POST_NODES) {
     const node = stack.pop()!;
+    if (isText(node)) {
+      if (!date && node.data.length <= DATE_TEXT_CHARS && DATE_TEXT.test(node.data)) date = true;
+      continue;
+    }
+    if (!isElement(node)) continue;
     const a = node.attribs;
     if (!author && (a.itemprop === "author" || a.rel === "author" || AUTHOR.test(a.class ?? "") || a["data-author"] !== undefined)) author = true;
     if (
@@ -73,10 +78,16 @@ function isPost(el: Element): boolean {
       (node.name === "time" || a.datetime !== undefined || a["data-time"] !== undefined || DATE_PROP.test(a.itemprop ?? "") || DATE_CLASS.test(a.class ?? ""))
     )
       date = true;
-    for (const child of node.children) if (isElement(child)) stack.push(child);
+    for (const child of node.children) stack.push(child);
   }
   return author && date;
 }
+
+/** A date written out, as a post's header shows it: "June 09, 2024", "9 Jun 2024", "2024-06-09". */
+const DATE_TEXT =
+  /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{4}\b|\b\d{4}-\d{2}-\d{2}\b/;
+/** Longer text is a post's body, which may mention a date; a header's date stands nearly alone. */
+const DATE_TEXT_CHARS = 80;
 
 const DATE_PROP = /^date(?:Published|Created|Modified)$/;
 /** Class words of a date field (`post-date`, `DateTime`, `timestamp`), not words that merely contain "date" (`update`). */
