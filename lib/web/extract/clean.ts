@@ -1,12 +1,12 @@
 // Inside the content: drop link lists, share bars, related-story boxes, captions and other blocks whose
 // text density, link density or hints mark them as boilerplate.
-import type { Element } from "domhandler";
+import type { AnyNode, Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
-import { descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode } from "./dom";
+import { descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { removeRecommendations } from "./recommendations";
-import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats } from "./text-stats";
+import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
 
 export interface CleanOptions {
   /**
@@ -52,10 +52,17 @@ export function clean(root: Element, options: CleanOptions): void {
   const containers = descendants(root)
     .filter((el) => CONDITIONAL.has(el.name))
     .reverse();
+  // Removed together once all are judged (a hostile page drops thousands of siblings): a container is
+  // judged on its measures, which each drop below it updates, and on its tree without the dropped.
+  const dropped = new Set<Element>();
   for (const el of containers) {
     if (!el.parent || cards.has(el)) continue;
-    if (shouldDrop(el, stats, total, options.discussion)) removeMeasured(stats, el);
+    if (shouldDrop(el, stats, total, options.discussion, dropped)) {
+      takeOffAncestors(stats, el);
+      dropped.add(el);
+    }
   }
+  removeNodes(dropped);
   for (const el of descendants(root)) {
     if (!el.parent) continue;
     if (isAssetAddress(el)) {
@@ -135,7 +142,7 @@ const KEPT_CONTAINER_MIN_CHARS = 200;
 
 const CONDITIONAL = new Set(["form", "fieldset", "table", "ul", "ol", "div", "section", "figure", "dl"]);
 
-function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boolean): boolean {
+function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boolean, dropped: ReadonlySet<Element>): boolean {
   const s = stats.get(el);
   if (!s) return true;
   // A container holding most of the content is the content: its own links and counts do not condemn
@@ -147,7 +154,7 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   if (weight < 0) return s.chars < total * 0.4 && !isProse(s, ld);
   if (s.commas >= 10) return false;
   // A table of data whose first column names its rows with links is not a menu.
-  if (el.name === "table" && isDataTable(el)) return ld > DATA_TABLE_LINK_DENSITY;
+  if (el.name === "table" && isDataTable(el, dropped)) return ld > DATA_TABLE_LINK_DENSITY;
   const p = s.paragraphs;
   const img = s.images;
   let li = s.listItems;
@@ -184,18 +191,22 @@ const DATA_TABLE_LINK_DENSITY = 0.5;
  * A table that holds data, not layout: header cells or a caption, or rows of several cells each, and no
  * table inside it (layout tables nest). As Readability tells them apart.
  */
-function isDataTable(table: Element): boolean {
+function isDataTable(table: Element, dropped: ReadonlySet<Element>): boolean {
   if (table.attribs.role === "presentation") return false;
   let rows = 0;
   let widest = 0;
   let header = false;
-  for (const el of descendants(table)) {
-    if (el.name === "table") return false;
-    if (el.name === "th" || el.name === "thead" || el.name === "caption") header = true;
-    else if (el.name === "tr") {
+  // What was dropped below the table is not read: it is gone from the tree once the drops are made.
+  const stack: AnyNode[] = [...table.children];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!isElement(node) || dropped.has(node)) continue;
+    if (node.name === "table") return false;
+    if (node.name === "th" || node.name === "thead" || node.name === "caption") header = true;
+    else if (node.name === "tr") {
       rows++;
-      widest = Math.max(widest, elementChildren(el).filter((c) => c.name === "td" || c.name === "th").length);
+      widest = Math.max(widest, elementChildren(node).filter((c) => c.name === "td" || c.name === "th").length);
     }
+    for (const child of node.children) stack.push(child);
   }
   return widest >= 2 && (header || rows * widest > 10);
 }

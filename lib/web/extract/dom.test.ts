@@ -1,6 +1,6 @@
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { documentBody, elementChildren, parseHtml, rawText, rawTextWithin, removeNode } from "./dom";
+import { documentBody, elementChildren, parseHtml, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
 
 function list(html: string): Element {
   return parseHtml(html).children[0] as Element;
@@ -18,6 +18,22 @@ describe("removeNode", () => {
     expect(four!.prev).toBe(two);
     expect(four!.next).toBeNull();
     expect(first!.parent).toBeNull();
+  });
+});
+
+describe("removeNodes", () => {
+  it("removes many children of several parents at once, keeping the sibling links, a removed node's subtree with it", () => {
+    const div = list("<div><ul><li>1</li><li>2</li><li>3</li><li>4</li></ul><p>a</p><p>b<span>c</span></p><p>d</p></div>");
+    const [ul, pa, pb, pd] = elementChildren(div);
+    const [one, two, three, four] = elementChildren(ul!);
+    const span = elementChildren(pb!)[0]!;
+    const children = div.children;
+    removeNodes(new Set([one!, three!, pb!, span]));
+    expect(rawText(div)).toBe("24ad");
+    expect(div.children).toBe(children);
+    expect([two!.prev, two!.next, four!.prev, four!.next]).toEqual([null, four, two, null]);
+    expect([pa!.next, pd!.prev]).toEqual([pd, pa]);
+    expect([one!.parent, pb!.parent, pb!.prev, pb!.next, span.parent]).toEqual([null, null, null, null, null]);
   });
 });
 

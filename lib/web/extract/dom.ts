@@ -166,6 +166,32 @@ export function removeNode(node: AnyNode): void {
 }
 
 /**
+ * Detaches many nodes at once, keeping sibling links consistent: each parent's children are filtered in
+ * one pass. One by one, each removal searched its parent's list and shifted the rest, quadratic in a
+ * parent's children when thousands of them go (a hostile page's flat run of empty blocks).
+ */
+export function removeNodes(nodes: ReadonlySet<AnyNode>): void {
+  const parents = new Set<ParentNode>();
+  for (const node of nodes) if (node.parent) parents.add(node.parent);
+  for (const parent of parents) {
+    // In place: a caller may hold the list.
+    const children = parent.children as AnyNode[];
+    let kept = 0;
+    for (const child of children) if (!nodes.has(child)) children[kept++] = child;
+    children.length = kept;
+    for (let i = 0; i < kept; i++) {
+      children[i]!.prev = children[i - 1] ?? null;
+      children[i]!.next = children[i + 1] ?? null;
+    }
+  }
+  for (const node of nodes) {
+    node.parent = null;
+    node.prev = null;
+    node.next = null;
+  }
+}
+
+/**
  * node's index among siblings, searched from both ends at once: extraction removes many siblings,
  * often the last ones first (containers are judged deepest first), and a search from the start made
  * that quadratic in the siblings of a flat page.

@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, isElement, isText, removeNode } from "./dom";
+import { ancestors, descendants, elementChildren, isElement, isText, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { hints, namesBoilerplate } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, visibleLength } from "./text-stats";
@@ -54,26 +54,31 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // Read as a browser without scripts shows it: a <noscript> rendering is then a block like any other
   // (not a notice asking for JavaScript, on a page that has no text without it).
   if (concealedContent?.name === "noscript" && readableChars(concealedContent) >= NOSCRIPT_RENDERING_CHARS) concealedContent.name = "div";
+  // Removed together after the walk (a hostile page has tens of thousands of scripts between its words:
+  // one by one, each removal shifted the rest of its parent's list). Meanwhile every reading of the tree
+  // below passes over what is already removed, as if it were gone.
+  const removed = new Set<AnyNode>();
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
     if (!CHROME.has(el.name)) return false;
     const inner = descendants(el);
     if (inner.some((d) => d.name === "main")) return true;
     if (!inner.some((d) => d.name === "article")) return false;
-    pageChars ??= readableChars(body);
+    pageChars ??= readableChars(body, Infinity, removed);
     return readableChars(el) > pageChars * 0.5;
   };
   /** Forms holding a text box (read before the controls go). */
   const composeForms = new Set<Element>();
   for (const el of descendants(body)) {
     if (el === concealedContent) continue;
-    if (el.name === "textarea" && el.parent) {
-      const form = ancestors(el).find((a) => a.name === "form");
+    if (el.name === "textarea") {
+      const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if (el.parent && ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "") && !answersQuestion(el))))
-      removeNode(el);
+    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "") && !answersQuestion(el, removed)))
+      removed.add(el);
   }
+  removeNodes(removed);
   removeCommentsOnAnswers(body);
   const stats = measure(body);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
@@ -167,7 +172,6 @@ const SCRIPTING = new Set(["script", "style", "template"]);
 /** A <noscript> with less text than this is a notice, not the page rendered for readers without scripts. */
 const NOSCRIPT_RENDERING_CHARS = 200;
 
-/** Characters of text a reader could see, scripts and styles aside; counting stops once above `enough`. */
 /** Longest question a FAQ's visible half is. */
 const QUESTION_MAX_CHARS = 200;
 
@@ -175,19 +179,20 @@ const QUESTION_MAX_CHARS = 200;
  * A hidden block right after a question (the visible half of an FAQ item, text ending in "?") is its
  * answer, shown on a click: an accordion built without ARIA attributes.
  */
-function answersQuestion(el: Element): boolean {
+function answersQuestion(el: Element, removed: ReadonlySet<AnyNode>): boolean {
   let prev = el.prev;
-  while (prev && !isElement(prev)) prev = prev.prev;
+  while (prev && (!isElement(prev) || removed.has(prev))) prev = prev.prev;
   if (!prev || !isElement(prev)) return false;
-  const question = plainTextOf(prev);
+  const question = plainTextOf(prev, removed);
   return question.length <= QUESTION_MAX_CHARS && question.endsWith("?");
 }
 
-function plainTextOf(el: Element): string {
+function plainTextOf(el: Element, removed: ReadonlySet<AnyNode>): string {
   let out = "";
   const stack: AnyNode[] = [el];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (removed.has(node)) continue;
     if (isText(node)) out += node.data;
     else if (isElement(node) && !SCRIPTING.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
     if (out.length > QUESTION_MAX_CHARS * 2) break;
@@ -195,15 +200,29 @@ function plainTextOf(el: Element): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
-function readableChars(root: ParentNode, enough = Infinity): number {
+/** Characters of text a reader could see, scripts, styles and what is removed aside; counting stops once above `enough`. */
+function readableChars(root: ParentNode, enough = Infinity, removed: ReadonlySet<AnyNode> = NOTHING): number {
   let n = 0;
   const stack: AnyNode[] = [...root.children];
   while (stack.length > 0 && n <= enough) {
     const node = stack.pop()!;
+    if (removed.has(node)) continue;
     if (isText(node)) n += visibleLength(node.data);
-    else if (isElement(node) && !SCRIPTING.has(node.name)) stack.push(...node.children);
+    else if (isElement(node) && !SCRIPTING.has(node.name)) for (const child of node.children) stack.push(child);
   }
   return n;
+}
+
+const NOTHING: ReadonlySet<AnyNode> = new Set();
+
+/** el's ancestors up to the first removed one (whose own parent a removal would have cut). */
+function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[] {
+  const out: Element[] = [];
+  for (const a of ancestors(el)) {
+    out.push(a);
+    if (removed.has(a)) break;
+  }
+  return out;
 }
 
 /**

@@ -110,13 +110,20 @@ export function linkDensity(stats: TextStats | undefined): number {
 
 /** Removes el and takes what it held off its ancestors' measures, which stay those of the tree as it now is. */
 export function removeMeasured(stats: StatsMap, el: Element): void {
-  const parent = el.parent as Element | null;
+  takeOffAncestors(stats, el);
   removeNode(el);
+}
+
+/**
+ * Takes what el holds off its ancestors' measures, as if it were removed: for a caller that removes many
+ * elements at once afterwards (see removeNodes).
+ */
+export function takeOffAncestors(stats: StatsMap, el: Element): void {
   const gone = stats.get(el);
   if (!gone) return;
   // In place: no caller keeps an element's measures across a removal, and a page of thousands of
   // removals under hundreds of ancestors made an object per ancestor per removal.
-  for (let a: ParentNode | null = parent; a !== null && isElement(a); a = a.parent) {
+  for (let a: ParentNode | null = el.parent; a !== null && isElement(a); a = a.parent) {
     const s = stats.get(a);
     if (!s) break;
     s.chars -= gone.chars;
