@@ -75,6 +75,12 @@ describe("extraction pool", () => {
     expect((await pool.extract(job(story))).text).toContain("new quay this week");
   });
 
+  it("fails waiting pages, rather than waiting for ever, when no thread can start", async () => {
+    pool = createExtractionPool({ threads: 2, timeoutMs: 1_000, maxHeapMb: 64, worker: { source: "throw new Error('entry missing')", eval: true } });
+    const pages = [pool.extract(job(story)), pool.extract(job(story)), pool.extract(job(story))];
+    for (const page of pages) await expect(page).rejects.toBeInstanceOf(ExtractionFailure);
+  });
+
   it("refuses pages once closed", async () => {
     pool = createExtractionPool({ threads: 1, timeoutMs: 1_000, maxHeapMb: 64 });
     await pool.close();

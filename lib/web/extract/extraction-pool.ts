@@ -57,6 +57,14 @@ export interface ExtractionPoolOptions {
   readonly timeoutMs: number;
   /** Heap of each thread: a page that needs more fails alone. */
   readonly maxHeapMb: number;
+  /** What each thread runs (tests); by default the extraction worker (see workerSource). */
+  readonly worker?: WorkerSource;
+}
+
+export interface WorkerSource {
+  readonly source: URL | string;
+  /** `source` is code, not a file. */
+  readonly eval: boolean;
 }
 
 interface Task {
@@ -130,7 +138,7 @@ class ExtractionPool implements PageExtractor {
   }
 
   private spawn(): void {
-    const { source, eval: evaluated } = workerSource();
+    const { source, eval: evaluated } = this.options.worker ?? workerSource();
     const worker = new Worker(source, { eval: evaluated, resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } });
     const thread: Thread = { worker, ready: false, task: undefined, timer: undefined };
     worker.on("message", (reply: WorkerReply) => this.settle(thread, reply));
@@ -140,6 +148,8 @@ class ExtractionPool implements PageExtractor {
   }
 
   private settle(thread: Thread, reply: WorkerReply): void {
+    // A reply that crossed its page's timeout: the thread is already ended.
+    if (!this.threads.has(thread)) return;
     const task = thread.task;
     clearTimeout(thread.timer);
     thread.ready = true;
@@ -153,7 +163,11 @@ class ExtractionPool implements PageExtractor {
     this.dispatch();
   }
 
-  /** Ends a thread (a page past its time, a crash, closing): its page fails with `reason`; another thread takes the queue. */
+  /**
+   * Ends a thread (a page past its time, a crash, closing): its page fails with `reason`; another thread
+   * takes the queue. A thread that never became ready cannot start at all (its file is missing, say):
+   * the waiting pages fail with it rather than wait on threads that each fail the same way.
+   */
   private async end(thread: Thread, reason: Error): Promise<void> {
     if (!this.threads.delete(thread)) return;
     clearTimeout(thread.timer);
@@ -161,7 +175,8 @@ class ExtractionPool implements PageExtractor {
     if (at >= 0) this.idle.splice(at, 1);
     thread.task?.reject(reason);
     thread.task = undefined;
-    if (!this.closed) this.dispatch();
+    if (!thread.ready) for (const task of this.waiting.splice(0)) task.reject(new ExtractionFailure(`no extraction thread could start: ${reason.message}`));
+    else if (!this.closed) this.dispatch();
     await thread.worker.terminate();
   }
 }
@@ -180,7 +195,7 @@ function readableError(err: unknown): string {
  * from source (tsx, vitest), the TypeScript entry loaded through tsx's API (a worker does not take
  * tsx's `--import` loader).
  */
-function workerSource(): { source: URL | string; eval: boolean } {
+function workerSource(): WorkerSource {
   if (import.meta.url.endsWith(".js")) return { source: new URL("./extract-worker.js", import.meta.url), eval: false };
   const api = JSON.stringify(pathToFileURL(tsxEsmApi()).href);
   const entry = JSON.stringify(new URL("./extract-worker.ts", import.meta.url).href);
