@@ -1,6 +1,5 @@
-// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, build, then run the unit and
-// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and the browser tests side by side.
-import { spawn } from "node:child_process";
+// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, run unit and integration tests
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, then run the browser tests.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,21 +21,19 @@ run(bin("biome"), ["ci", "--error-on-warnings", "."]);
 log("Type-checking");
 run(bin("tsc"), ["--noEmit", "-p", "."]);
 
-// The browser suite runs beside vitest, not after it: much of vitest's time is spent waiting on
-// leases, timers and child processes, and the two suites share nothing (ports apart, see below).
+log(process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)");
+const vitestReport = path.join(outDir, "vitest.json");
+const vitestStatus = runStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } });
+
 ensureBuild();
 
-log("Browser tests (production build, fresh data folder), beside the unit and integration tests; their output follows vitest's");
+log("Browser tests (production build, fresh data folder)");
 const playwrightReport = path.join(outDir, "playwright.json");
-const playwrightLog = path.join(outDir, "playwright.log");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-e2e-"));
 // Five consecutive ports (server, scrape fixture, two anvil chains, the fake Hyperliquid; playwright.config.ts), below the kernel's
 // ephemeral range so no outgoing connection opened meanwhile can take one of them.
 const port = await freePortBlock(5);
-const playwrightOut = fs.openSync(playwrightLog, "w");
-const playwrightChild = spawn(bin("playwright"), ["test"], {
-  cwd: root,
-  stdio: ["ignore", playwrightOut, playwrightOut],
+const playwrightStatus = runStatus(bin("playwright"), ["test"], {
   env: {
     ...process.env,
     BOURSE_E2E_PORT: String(port),
@@ -45,19 +42,6 @@ const playwrightChild = spawn(bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   },
 });
-const playwrightDone = new Promise((resolve) => {
-  playwrightChild.on("exit", (code) => resolve(code ?? 1));
-  playwrightChild.on("error", () => resolve(1));
-});
-
-log(process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)");
-const vitestReport = path.join(outDir, "vitest.json");
-const vitestStatus = runStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } });
-
-const playwrightStatus = await playwrightDone;
-fs.closeSync(playwrightOut);
-log("Browser tests' output");
-process.stdout.write(fs.readFileSync(playwrightLog, "utf8"));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const vitest = countVitest(vitestReport);
