@@ -54,9 +54,9 @@ export class PgliteThread {
     worker.on("exit", (code) => this.fail(new Error(`the embedded database's thread exited (code ${code})`)));
   }
 
-  /** Starts the thread and opens the database in `dataDir` (in memory when absent). */
-  static async open(dataDir: string | undefined): Promise<PgliteThread> {
-    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
+  /** Starts the thread and opens the database in `dataDir` (in memory when absent), a new one from `seed` (see DatabaseTarget). */
+  static async open(dataDir: string | undefined, seed?: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, seed } });
     const thread = new PgliteThread(worker);
     try {
       await thread.call({ op: "open" });

@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement
 // synchronously on the thread that calls it, so here it works beside the server's event loop instead of
 // stopping it. pglite-thread.ts is the other end; messages are described there.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -33,7 +34,7 @@ function reply(answer) {
 async function handle(m) {
   switch (m.op) {
     case "open":
-      pg = new PGlite(workerData.dataDir);
+      pg = new PGlite({ dataDir: workerData.dataDir, loadDataDir: workerData.seed ? new Blob([readFileSync(workerData.seed)]) : undefined });
       await pg.waitReady;
       return null;
     case "query":

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import type { DatabaseTarget } from "../db/client";
 
 export interface TestDatabase {
@@ -9,11 +10,12 @@ export interface TestDatabase {
 }
 
 /**
- * A database nobody else uses: in-memory PGlite, or (BOURSE_TEST_DB=postgres) a new database on
- * the server named by TEST_DATABASE_URL, dropped afterwards.
+ * A database nobody else uses: in-memory PGlite (started from the project's initialised seed when
+ * there is one: pglite-seed.ts), or (BOURSE_TEST_DB=postgres) a new database on the server named by
+ * TEST_DATABASE_URL, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite" }, drop: async () => {} };
+  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite", seed: inject("pgliteSeed") }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("BOURSE_TEST_DB=postgres needs TEST_DATABASE_URL");
   const scratch = await createScratchDatabase(adminUrl, "bourse_test");
