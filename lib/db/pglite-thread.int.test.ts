@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedDatabaseError, PgliteThread } from "./pglite-thread";
 
@@ -82,5 +86,23 @@ describe("the embedded database on its own thread", () => {
     await other.close();
     await expect(other.query("select 1")).rejects.toThrow("closed");
     await other.close();
+  });
+
+  it("starts a new database from a seed's data folder: each its own copy", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bourse-seed-test-"));
+    const seed = path.join(dir, "seed.tar");
+    const source = new PGlite();
+    await source.exec("create table kept (n int); insert into kept values (1)");
+    writeFileSync(seed, new Uint8Array(await (await source.dumpDataDir("none")).arrayBuffer()));
+    await source.close();
+    const [a, b] = await Promise.all([PgliteThread.open(undefined, seed), PgliteThread.open(undefined, seed)]);
+    try {
+      await a.exec("insert into kept values (2)");
+      expect((await a.query("select n from kept order by n")).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await b.query("select n from kept order by n")).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
