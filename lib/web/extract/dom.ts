@@ -5,7 +5,7 @@ import { parseHtmlDocument } from "./html-parser";
 export type { Document, Element };
 
 export function parseHtml(html: string): Document {
-  const doc = parseHtmlDocument(closeSelfClosedFrames(asHtmlCdata(html)));
+  const doc = parseHtmlDocument(html, { asBrowsers: true });
   gatherIntoBody(doc);
   return doc;
 }
@@ -40,36 +40,6 @@ function appendChild(parent: ParentNode, node: ChildNode): void {
   node.next = null;
   if (last) last.next = node;
   parent.children.push(node);
-}
-
-/**
- * In HTML (outside SVG and MathML) a browser reads `<![CDATA[` as a bogus comment that ends at the
- * next `>`; htmlparser2, whose reading our parser keeps, runs it to `]]>`, so one stray marker can
- * swallow a whole page. A space after CDATA makes it read as browsers do.
- */
-function asHtmlCdata(html: string): string {
-  // "CDATA[" is searched first: a needle starting with "<", the page's commonest sign, scans 4× slower.
-  return html.includes("CDATA[") ? html.replaceAll("<![CDATA[", "<![CDATA [") : html;
-}
-
-/**
- * `<iframe … />` (tag managers' snippets in a <noscript>): htmlparser2, like HTML, ignores the slash and
- * reads the rest of the page as the frame's text, where a browser running scripts reads the <noscript>
- * as text and shows the page. Closing the frame where it was meant to close reads it as they do.
- * Found with indexOf, not a regular expression: this runs over every page before parsing.
- */
-function closeSelfClosedFrames(html: string): string {
-  let out = "";
-  let copied = 0;
-  for (let at = html.indexOf("<if"); at >= 0; at = html.indexOf("<if", at + 3)) {
-    if (!html.startsWith("iframe", at + 1) || !/[\s/>]/.test(html[at + 7] ?? "")) continue;
-    const end = html.indexOf(">", at);
-    if (end < 0) break;
-    if (html[end - 1] !== "/") continue;
-    out += `${html.slice(copied, end - 1).trimEnd()}></iframe>`;
-    copied = end + 1;
-  }
-  return copied === 0 ? html : out + html.slice(copied);
 }
 
 export { isTag as isElement, isText };

@@ -99,6 +99,21 @@ describe("parseHtmlDocument reads a page as htmlparser2 does", () => {
   });
 });
 
+describe("parseHtmlDocument as browsers read", () => {
+  const outline = (node: AnyNode): unknown =>
+    node instanceof Element ? { [node.name]: node.children.map(outline) } : "data" in node ? `${node.type}:${node.data}` : node.type;
+
+  it("reads <![CDATA[ as a comment up to the next >, in HTML and SVG alike", () => {
+    const doc = parseHtmlDocument(`<p>a<![CDATA[ x > y ]]>b</p><svg><![CDATA[ z ]]></svg>`, { asBrowsers: true });
+    expect(doc.children.map(outline)).toEqual([{ p: ["text:a", "comment:[CDATA[ x ", "text: y ]]>b"] }, { svg: ["comment:[CDATA[ z ]]"] }]);
+  });
+
+  it("closes an <iframe …/> where its tag ends, and reads the page after it as markup", () => {
+    const doc = parseHtmlDocument(`<noscript><iframe src="t" height="0" /></noscript><p>c</p><iframe src=x>raw <b></iframe>`, { asBrowsers: true });
+    expect(doc.children.map(outline)).toEqual([{ noscript: [{ iframe: [] }] }, { p: ["text:c"] }, { iframe: ["text:raw <b>"] }]);
+  });
+});
+
 describe("parseHtml", () => {
   it("makes nodes of domhandler's classes, with their getters", () => {
     const doc = parseHtml("<div><p>hi</p>there</div>");

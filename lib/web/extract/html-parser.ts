@@ -11,8 +11,16 @@ import { DecodingMode, decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { CommentNode, ElementNode, TextNode } from "./dom-nodes";
 import { HTML_INTEGRATION_ELEMENTS, OPEN_IMPLIES_CLOSE, SVG_TAG_NAMES, TEXT_CONTENT_ELEMENTS, TextContent, VOID_ELEMENTS } from "./html-rules";
 
-export function parseHtmlDocument(html: string): Document {
-  return new TreeReader(html).read();
+/**
+ * With `asBrowsers`, two constructs are read as a browser does rather than as htmlparser2 does: `<![CDATA[`
+ * is a bogus comment ending at the next `>`, as in HTML (htmlparser2 reads it to `]]>`, and a stray one
+ * swallows the page; inside SVG, where a browser reads text, that text is a stylesheet or a script more
+ * often than content), and `<iframe …/>` closes itself (tag managers' snippets in a
+ * <noscript>: htmlparser2, like HTML, ignores the slash and reads the rest of the page as the frame's
+ * text, where a browser running scripts reads the <noscript> as text and shows the page).
+ */
+export function parseHtmlDocument(html: string, options: { readonly asBrowsers?: boolean } = {}): Document {
+  return new TreeReader(html, options.asBrowsers === true).read();
 }
 
 const TAB = 0x09;
@@ -80,7 +88,10 @@ class TreeReader {
   /** Whether the tag `attributes` last read ended in `/>`. */
   private selfClosing = false;
 
-  constructor(private readonly html: string) {}
+  constructor(
+    private readonly html: string,
+    private readonly asBrowsers: boolean,
+  ) {}
 
   read(): Document {
     const html = this.html;
@@ -149,8 +160,10 @@ class TreeReader {
     const selfClosing = this.selfClosing;
     const name = this.elementName(lowerName);
     const element = this.openElement(name, attribs);
-    if (element && selfClosing && this.inForeignContent() && this.open[this.open.length - 1] === element) this.closeInnermost();
-    const content = inForeign ? undefined : TEXT_CONTENT_ELEMENTS.get(lowerName);
+    const closesItself = selfClosing && this.inForeignContent();
+    const selfClosedFrame = this.asBrowsers && lowerName === "iframe" && html.charCodeAt(tagEnd - 1) === SLASH;
+    if (element && (closesItself || selfClosedFrame) && this.open[this.open.length - 1] === element) this.closeInnermost();
+    const content = inForeign || selfClosedFrame ? undefined : TEXT_CONTENT_ELEMENTS.get(lowerName);
     return content === undefined ? tagEnd + 1 : this.textContent(tagEnd + 1, lowerName, content);
   }
 
@@ -301,7 +314,7 @@ class TreeReader {
     if (c === DASH && html.charCodeAt(start + 1) === DASH) return this.comment(start + 2);
     if (c === DASH && html.charCodeAt(start + 1) === GT) return this.commentNode(start, start + 1, start + 2);
     if ((c | 0x20) === 0x64 && html.slice(start, start + 7).toLowerCase() === "doctype") return this.doctype(start);
-    if (c === OPEN_BRACKET && html.startsWith("[CDATA[", start)) return this.cdata(start);
+    if (c === OPEN_BRACKET && html.startsWith("[CDATA[", start)) return this.asBrowsers ? this.bogusComment(start) : this.cdata(start);
     return this.bogusComment(start);
   }
 
@@ -328,7 +341,7 @@ class TreeReader {
     return gt + 1;
   }
 
-  /** `<![CDATA[…]]>`: HTML reads it as a comment (our pages reach here with the marker already spaced out; see dom.ts). */
+  /** `<![CDATA[…]]>` as htmlparser2 reads it: a comment up to `]]>`, text inside SVG and MathML. */
   private cdata(start: number): number {
     const html = this.html;
     const end = html.indexOf("]]>", start + 7);
