@@ -22,7 +22,7 @@ function PlainElement(this: Element, name: string, attribs: Record<string, strin
   this.attribs = attribs;
   this.type = name === "script" ? ElementType.Script : name === "style" ? ElementType.Style : ElementType.Tag;
 }
-function PlainText(this: Text, data: string): void {
+function PlainText(this: CountedText, data: string): void {
   this.parent = null;
   this.prev = null;
   this.next = null;
@@ -30,6 +30,8 @@ function PlainText(this: Text, data: string): void {
   this.endIndex = null;
   this.data = data;
   (this as { type: Text["type"] }).type = ElementType.Text;
+  this.visibleChars = UNCOUNTED;
+  this.commas = 0;
 }
 function PlainComment(this: Comment, data: string): void {
   this.parent = null;
@@ -46,4 +48,16 @@ PlainComment.prototype = Comment.prototype;
 
 export const ElementNode = PlainElement as unknown as new (name: string, attribs: Record<string, string>) => Element;
 export const TextNode = PlainText as unknown as new (data: string) => Text;
+
+/**
+ * A text node of ours carries its counts once read (text-stats.ts): extraction measures the tree several
+ * times as it prunes and cleans, and a node's text never changes once the page is parsed. Nodes made
+ * elsewhere (domhandler's own) lack the fields and are counted each time.
+ */
+export interface CountedText extends Text {
+  /** Visible characters (text-stats' visibleLength), or UNCOUNTED. */
+  visibleChars: number;
+  commas: number;
+}
+export const UNCOUNTED = -1;
 export const CommentNode = PlainComment as unknown as new (data: string) => Comment;

@@ -1,6 +1,7 @@
 // Text measures of every element, computed in one bottom-up pass instead of re-reading subtrees.
-import type { AnyNode, Element, ParentNode } from "domhandler";
+import type { AnyNode, Element, ParentNode, Text } from "domhandler";
 import { isElement, isText, removeNode } from "./dom";
+import { type CountedText, UNCOUNTED } from "./dom-nodes";
 
 export interface TextStats {
   /** Characters of text, whitespace runs counted as one. */
@@ -43,12 +44,8 @@ export function measure(root: ParentNode): StatsMap {
     const kids = top.node.children as AnyNode[];
     if (top.next < kids.length) {
       const child = kids[top.next++]!;
-      if (isText(child)) {
-        const n = visibleLength(child.data);
-        top.chars += n;
-        if (top.inLink) top.linkChars += n;
-        if (n > 0) top.commas += commaCount(child.data);
-      } else if (isElement(child)) {
+      if (isText(child)) addText(top, child);
+      else if (isElement(child)) {
         const name = child.name;
         if (name === "p") top.paragraphs++;
         else if (name === "img") top.images++;
@@ -73,6 +70,24 @@ export function measure(root: ParentNode): StatsMap {
     }
   }
   return out;
+}
+
+/** Adds a text node's counts to its element's: read once on our nodes (CountedText), each time on others. */
+function addText(to: Measures, node: Text): void {
+  const counted = node as Partial<CountedText>;
+  let chars = counted.visibleChars;
+  let commas: number;
+  if (chars === undefined || chars === UNCOUNTED) {
+    chars = visibleLength(node.data);
+    commas = chars > 0 ? commaCount(node.data) : 0;
+    if (counted.visibleChars === UNCOUNTED) {
+      counted.visibleChars = chars;
+      counted.commas = commas;
+    }
+  } else commas = counted.commas ?? 0;
+  to.chars += chars;
+  if (to.inLink) to.linkChars += chars;
+  to.commas += commas;
 }
 
 /** Commas of Latin, CJK (，、) and Arabic (،) text: a loop, not a regex match (an array per text node). */
