@@ -31,6 +31,7 @@ function PlainText(this: CountedText, data: string): void {
   this.data = data;
   (this as { type: Text["type"] }).type = ElementType.Text;
   this.visibleChars = UNCOUNTED;
+  this.solidChars = 0;
   this.commas = 0;
 }
 function PlainComment(this: Comment, data: string): void {
@@ -55,8 +56,9 @@ export const TextNode = PlainText as unknown as new (data: string) => Text;
  * elsewhere (domhandler's own) lack the fields and are counted each time.
  */
 export interface CountedText extends Text {
-  /** Visible characters (text-stats' visibleLength), or UNCOUNTED. */
+  /** Visible characters (text-stats' TextCounts), or UNCOUNTED until read. */
   visibleChars: number;
+  solidChars: number;
   commas: number;
 }
 export const UNCOUNTED = -1;

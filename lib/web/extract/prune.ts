@@ -4,7 +4,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { hints, namesBoilerplate } from "./hints";
-import { measure, removeMeasured, type StatsMap, type TextStats, visibleLength } from "./text-stats";
+import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
   "script",
@@ -207,7 +207,7 @@ function readableChars(root: ParentNode, enough = Infinity, removed: ReadonlySet
   while (stack.length > 0 && n <= enough) {
     const node = stack.pop()!;
     if (removed.has(node)) continue;
-    if (isText(node)) n += visibleLength(node.data);
+    if (isText(node)) n += textCounts(node).visibleChars;
     else if (isElement(node) && !SCRIPTING.has(node.name)) for (const child of node.children) stack.push(child);
   }
   return n;

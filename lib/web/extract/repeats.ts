@@ -6,6 +6,7 @@ import type { Element } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
 import { shapeOf } from "./cards";
 import { descendants, isElement, isText, rawText, removeNode } from "./dom";
+import { textCounts } from "./text-stats";
 
 /** A copy must hold at least this many characters besides white space: short lines ("Reply", a price) repeat legitimately. */
 const MIN_CHARS = 85;
@@ -48,20 +49,11 @@ function countVisibleChars(order: readonly Element[]): Map<Element, number> {
     let n = 0;
     for (const child of el.children) {
       if (isElement(child)) n += counts.get(child) ?? 0;
-      else if (isText(child)) n += visibleChars(child.data);
+      else if (isText(child)) n += textCounts(child).solidChars;
     }
     counts.set(el, n);
   }
   return counts;
-}
-
-function visibleChars(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
-  }
-  return n;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Element } from "domhandler";
+import { type Element, Text } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { findFirst, parseHtml } from "./dom";
-import { measure } from "./text-stats";
+import { measure, textCounts } from "./text-stats";
 
 describe("measure", () => {
   it("counts visible characters, link characters, commas of Latin, CJK and Arabic text, and elements by kind", () => {
@@ -9,5 +9,22 @@ describe("measure", () => {
     const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
     const stats = measure(div).get(div)!;
     expect(stats).toMatchObject({ chars: 7 + 5 + 11 + 10 + 1, linkChars: 10, commas: 2 + 2 + 1 + 1, paragraphs: 3, images: 1, listItems: 1, inputs: 0 });
+  });
+});
+
+describe("textCounts", () => {
+  it("counts a text's visible characters (white-space runs as one, edges trimmed), its other-than-space characters and its commas", () => {
+    expect(textCounts(new Text("  a,  b\n\t c，  "))).toEqual({ visibleChars: 7, solidChars: 5, commas: 2 });
+    expect(textCounts(new Text(" \u00a0 \n"))).toEqual({ visibleChars: 0, solidChars: 0, commas: 0 });
+    expect(textCounts(new Text("x"))).toEqual({ visibleChars: 1, solidChars: 1, commas: 0 });
+  });
+
+  it("keeps the counts on a parsed page's text node, the same as counted afresh", () => {
+    const doc = parseHtml("<p> one,  two </p>");
+    const text = (doc.children[0] as Element).children[0] as Text;
+    const first = textCounts(text);
+    expect(first).toMatchObject({ visibleChars: 8, solidChars: 7, commas: 1 });
+    expect(textCounts(text)).toBe(first);
+    expect(textCounts(new Text(text.data))).toEqual({ visibleChars: 8, solidChars: 7, commas: 1 });
   });
 });

@@ -72,50 +72,50 @@ export function measure(root: ParentNode): StatsMap {
   return out;
 }
 
-/** Adds a text node's counts to its element's: read once on our nodes (CountedText), each time on others. */
+/** Adds a text node's counts to its element's. */
 function addText(to: Measures, node: Text): void {
+  const counted = textCounts(node);
+  to.chars += counted.visibleChars;
+  if (to.inLink) to.linkChars += counted.visibleChars;
+  to.commas += counted.commas;
+}
+
+export interface TextCounts {
+  /** Characters with white-space runs counted as one and the edges trimmed. */
+  readonly visibleChars: number;
+  /** Characters other than white space. */
+  readonly solidChars: number;
+  /** Commas of Latin, CJK (，、) and Arabic (،) text. */
+  readonly commas: number;
+}
+
+/** A text node's counts: read once and kept on our nodes (CountedText), read each time on others. */
+export function textCounts(node: Text): TextCounts {
   const counted = node as Partial<CountedText>;
-  let chars = counted.visibleChars;
-  let commas: number;
-  if (chars === undefined || chars === UNCOUNTED) {
-    chars = visibleLength(node.data);
-    commas = chars > 0 ? commaCount(node.data) : 0;
-    if (counted.visibleChars === UNCOUNTED) {
-      counted.visibleChars = chars;
-      counted.commas = commas;
-    }
-  } else commas = counted.commas ?? 0;
-  to.chars += chars;
-  if (to.inLink) to.linkChars += chars;
-  to.commas += commas;
-}
-
-/** Commas of Latin, CJK (，、) and Arabic (،) text: a loop, not a regex match (an array per text node). */
-function commaCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) n++;
-  }
-  return n;
-}
-
-/** Length with whitespace runs counted as one character and edges trimmed. */
-export function visibleLength(text: string): number {
-  let n = 0;
+  if (counted.visibleChars !== undefined && counted.visibleChars !== UNCOUNTED) return counted as CountedText;
+  const text = node.data;
+  let solid = 0;
+  let runs = 0;
+  let commas = 0;
   let space = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const isSpace = c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160;
-    if (isSpace) {
-      if (!space) n++;
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
+      if (!space) runs++;
       space = true;
     } else {
-      n++;
+      solid++;
       space = false;
+      if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
     }
   }
-  return space && n > 0 ? n - 1 : n;
+  // Each run of white space between visible characters counts one; one after the last is trimmed.
+  const visibleChars = solid + (space && runs > 0 ? runs - 1 : runs);
+  if (counted.visibleChars !== UNCOUNTED) return { visibleChars, solidChars: solid, commas };
+  counted.visibleChars = visibleChars;
+  counted.solidChars = solid;
+  counted.commas = commas;
+  return counted as CountedText;
 }
 
 export function linkDensity(stats: TextStats | undefined): number {
