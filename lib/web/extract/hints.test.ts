@@ -7,6 +7,13 @@ describe("namesBoilerplate", () => {
     expect(namesBoilerplate("grid row")).toBe(false);
   });
 
+  it("reads a block named side as a sidebar, and side within a word as nothing", () => {
+    expect(namesBoilerplate("side")).toBe(true);
+    expect(namesBoilerplate("spacer side")).toBe(true);
+    expect(namesBoilerplate("inside-track")).toBe(false);
+    expect(namesBoilerplate("sidewalk-map")).toBe(false);
+  });
+
   it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {
     expect(namesBoilerplate("p-body-sidebar")).toBe(true);
     expect(namesBoilerplate("post_share")).toBe(true);

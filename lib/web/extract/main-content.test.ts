@@ -253,6 +253,23 @@ describe("main content: threads", () => {
     for (const t of ["kettles", "elements"]) expect(out.text).toContain(`about ${t}`);
   });
 
+  it("reads a board's thread beside a sidebar of rules as a thread: the site's chrome is no opening", () => {
+    const rules = Array.from({ length: 8 }, (_, i) => `<p>${sentence(`rule ${i}`)}</p>`).join("");
+    const header = `<div id="header"><a href="/">Front page</a> ${Array.from({ length: 20 }, (_, i) => `<a href="/r${i}">board ${i}</a>`).join(" ")}</div>`;
+    const comments = Array.from(
+      { length: 20 },
+      (_, i) => `<div class="comment"><p class="tagline">user${i} 5 points</p><p>${sentence(`reply ${i}`)}</p></div>`,
+    ).join("");
+    const board = (head: string) =>
+      `<html><head>${head}</head><body>${header}<div class="side">${rules}</div><div class="content"><p class="title"><a href="/x">Hair follicles grown in a lab</a></p><div class="commentarea">${comments}</div></div></body></html>`;
+    const out = extractMainContent(parseHtml(board("")));
+    expect(out.pageType).toBe("forum");
+    for (const kept of ["about reply 0", "about reply 19"]) expect(out.text).toContain(kept);
+    for (const gone of ["about rule 1", "board 3"]) expect(out.text).not.toContain(gone);
+    // A page calling itself an article is weighed on all its text: its comments are not most of it.
+    expect(extractMainContent(parseHtml(board(`<meta property="og:type" content="article">`))).pageType).not.toBe("forum");
+  });
+
   it("keeps reading a story with a comment section as the story, however long the comments", () => {
     const topics = Array.from({ length: 24 }, (_, i) => `topic ${i}`);
     const story = topics.map((t) => `<p>${sentence(t)}</p>`).join("");

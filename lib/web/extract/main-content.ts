@@ -53,7 +53,10 @@ export function extractMainContent(doc: Document, options: MainContentOptions = 
   const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.
-  const { stats, discussion } = prune(body, said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured) : said === "forum");
+  const { stats, discussion } = prune(
+    body,
+    said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured, said === "article") : said === "forum",
+  );
   const declared = discussion ? "forum" : said;
   const region = contentRegion(body, stats);
   const article = pickArticle(body, stats);

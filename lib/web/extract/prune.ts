@@ -85,7 +85,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const total = bodyChars(body, stats);
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
   const asides = descendants(body).filter(
-    (el) => mayBeBoilerplate(el, total, stats) && (saysBoilerplate(el, thread, stats) || (thread && composeForms.has(el))),
+    (el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)),
   );
   const misnamed = misnamedContent(outermost(asides), total, stats);
   for (const el of asides) {
@@ -103,6 +103,11 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
 const BOILERPLATE_SHARE = { named: 0.4, sidebar: 0.6, notice: 0.9 };
 const SIDEBAR = /sidebar/i;
 const NOTICE = /cookie|consent|gdpr/i;
+
+/** A block whose class or id name boilerplate, as trusted on a block of its size among `total` characters of text. */
+export function isNamedChrome(el: Element, total: number, thread: boolean, stats: StatsMap): boolean {
+  return mayBeBoilerplate(el, total, stats) && saysBoilerplate(el, thread, stats);
+}
 
 function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean {
   const chars = stats.get(el)?.chars ?? 0;

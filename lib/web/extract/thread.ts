@@ -4,6 +4,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { shapeOf } from "./cards";
 import { isElement, isText } from "./dom";
+import { isNamedChrome } from "./prune";
 import type { StatsMap } from "./text-stats";
 
 /** Class or id words that mark a comment or a reply. */
@@ -15,18 +16,46 @@ const THREAD_SHARE = 0.85;
 /** What a thread's opening holds at most outside its comments: a longer text is a story with a comment section. */
 const THREAD_OPENING_CHARS = 2_000;
 
-/** Whether the comments (outermost blocks classed as such) hold nearly all the text measured under body, beside a short opening. */
-export function commentsHoldMostText(body: ParentNode, stats: StatsMap): boolean {
+/**
+ * Comments holding at least this share of all the text are weighed again without the site's chrome (a
+ * board's rules in a sidebar beside the thread, its header and footer), which is no opening.
+ */
+const SHARE_BESIDE_CHROME = 0.6;
+
+/**
+ * Whether the comments (outermost blocks classed as such) hold nearly all the text measured under body,
+ * beside a short opening: of all of it, or, on a page that does not call itself an article, of what is
+ * left outside the blocks named chrome (a sidebar of rules beside an old-style board's thread) when
+ * they hold most of it. A blog post's open thread declares an article: its comments stay asides.
+ */
+export function commentsHoldMostText(body: ParentNode, stats: StatsMap, declaredArticle: boolean): boolean {
   const total = isElement(body) ? (stats.get(body)?.chars ?? 0) : body.children.reduce((n, c) => n + (isElement(c) ? (stats.get(c)?.chars ?? 0) : 0), 0);
   if (total === 0) return false;
-  let inComments = 0;
+  const inComments = commentChars(body, stats);
+  if (holdsThread(inComments, total)) return true;
+  if (declaredArticle || inComments < total * SHARE_BESIDE_CHROME) return false;
+  return holdsThread(inComments, total - commentChars(body, stats, total));
+}
+
+function holdsThread(inComments: number, total: number): boolean {
+  return inComments >= total * THREAD_SHARE && total - inComments <= THREAD_OPENING_CHARS;
+}
+
+/**
+ * Characters in the outermost comments; or, given the page's total, in the outermost blocks outside
+ * them that prune would remove as named chrome on a thread.
+ */
+function commentChars(body: ParentNode, stats: StatsMap, chromeOf?: number): number {
+  let chars = 0;
   const stack: Element[] = body.children.filter(isElement);
   while (stack.length > 0) {
     const el = stack.pop()!;
-    if (isComment(el)) inComments += stats.get(el)?.chars ?? 0;
+    if (isComment(el)) {
+      if (chromeOf === undefined) chars += stats.get(el)?.chars ?? 0;
+    } else if (chromeOf !== undefined && isNamedChrome(el, chromeOf, true, stats)) chars += stats.get(el)?.chars ?? 0;
     else for (const child of el.children) if (isElement(child)) stack.push(child);
   }
-  return inComments >= total * THREAD_SHARE && total - inComments <= THREAD_OPENING_CHARS;
+  return chars;
 }
 
 function isComment(el: Element): boolean {
