@@ -59,6 +59,15 @@ describe("main content: headers", () => {
     expect(out).not.toContain("hiring with us");
     expect(out).toContain("about events");
   });
+
+  it("keeps the header of every card in a grid (each item's title and condition), not the site's", () => {
+    const card = (i: number) =>
+      `<li class="item-card"><div class="item-card__header"><a href="/itm/${i}"><h3>Art print number ${i}, framed</h3></a><span>Brand new</span></div><div class="item-card__body"><span>$${10 + i}.95</span><span>Free shipping</span></div></li>`;
+    const html = `<html><body><div class="site-header">${menu}</div><ul class="results">${Array.from({ length: 6 }, (_, i) => card(i)).join("")}</ul></body></html>`;
+    const out = text(html);
+    for (const kept of ["Art print number 0, framed", "Art print number 5, framed", "Brand new", "$15.95"]) expect(out).toContain(kept);
+    expect(out).not.toContain("About");
+  });
 });
 
 describe("main content: how much of the page a story must hold", () => {

@@ -84,14 +84,32 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
   const total = bodyChars(body, stats);
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
-  const asides = descendants(body).filter(
+  const named = descendants(body).filter(
     (el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)),
   );
+  const asides = thread ? named : withoutCardHeaders(named);
   const misnamed = misnamedContent(outermost(asides), total, stats);
   for (const el of asides) {
     if (misnamed === undefined || (el !== misnamed && !ancestors(el).includes(misnamed))) removeMeasured(stats, el);
   }
   return { stats, discussion: thread };
+}
+
+/**
+ * Blocks named as headers that share one class this many times or more are the headers of cards (each
+ * item's title in a listing or grid): a site has one header. On a thread each post's header (its
+ * author's name and counts) stays chrome.
+ */
+const MIN_CARD_HEADERS = 3;
+const HEADER_NAME = /header/i;
+
+function withoutCardHeaders(named: readonly Element[]): Element[] {
+  const perClass = new Map<string, number>();
+  for (const el of named) {
+    const cls = el.attribs.class;
+    if (cls !== undefined && HEADER_NAME.test(cls)) perClass.set(cls, (perClass.get(cls) ?? 0) + 1);
+  }
+  return named.filter((el) => (perClass.get(el.attribs.class ?? "") ?? 0) < MIN_CARD_HEADERS);
 }
 
 /**
