@@ -14,6 +14,11 @@ describe("namesBoilerplate", () => {
     expect(namesBoilerplate("sidewalk-map")).toBe(false);
   });
 
+  it("reads a block named for a listing's filters as boilerplate, and a filter's own parts or states as nothing", () => {
+    for (const name of ["filters", "search-facets", "plp_refinements", "grid facet"]) expect(namesBoilerplate(name)).toBe(true);
+    for (const name of ["filter-box", "facet-row", "item filter-active", "unfiltered"]) expect(namesBoilerplate(name)).toBe(false);
+  });
+
   it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {
     expect(namesBoilerplate("p-body-sidebar")).toBe(true);
     expect(namesBoilerplate("post_share")).toBe(true);

@@ -94,6 +94,14 @@ describe("main content: repeated cards", () => {
     `<div class="card"><a href="/item/${i}"><img src="/i${i}.jpg" alt=""><h3>Item number ${i} with a fine long title</h3></a><span class="price">$${i}9.99</span></div>`;
   const grid = `<div class="grid">${Array.from({ length: 12 }, (_, i) => card(i)).join("")}</div>`;
 
+  it("leaves out a grid's filters (options with their counts), keeping the category's blurb and its cards", () => {
+    const options = ["Canon", "Fujifilm", "Nikon", "Sigma", "Sony", "Tamron"].map((b, i) => `<li><label>${b} (${i + 80})</label></li>`).join("");
+    const filters = `<div class="search-filters"><h3>Brand</h3><ul>${options}</ul><h3>Price</h3><ul><li><label>$50 to $75 (25)</label></li><li><label>$75 to $100 (36)</label></li></ul></div>`;
+    const out = text(`<html><body>${menu}<main><h1>Lenses</h1><p>${sentence("choosing a lens")}</p>${filters}${grid}</main></body></html>`);
+    for (const kept of ["about choosing a lens", "Item number 11 with a fine long title"]) expect(out).toContain(kept);
+    for (const gone of ["Fujifilm (81)", "$75 to $100"]) expect(out).not.toContain(gone);
+  });
+
   it("keeps every card of a grid though cards are mostly links and images", () => {
     const out = text(`<html><body>${menu}<main><h1>Coffee</h1><p class="count">12 products</p>${grid}</main></body></html>`);
     for (let i = 0; i < 12; i++) expect(out).toContain(`Item number ${i} with a fine long title`);
