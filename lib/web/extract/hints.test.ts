@@ -15,7 +15,7 @@ describe("namesBoilerplate", () => {
   });
 
   it("reads a block named for a listing's filters as boilerplate, and a filter's own parts or states as nothing", () => {
-    for (const name of ["filters", "search-facets", "plp_refinements", "grid facet"]) expect(namesBoilerplate(name)).toBe(true);
+    for (const name of ["filters", "search-facets", "plp_refinements", "grid facet", "cSearchFilter"]) expect(namesBoilerplate(name)).toBe(true);
     for (const name of ["filter-box", "facet-row", "item filter-active", "unfiltered"]) expect(namesBoilerplate(name)).toBe(false);
   });
 
