@@ -1,13 +1,22 @@
 // A thin layer over the DOM (domhandler nodes): parsing, attributes, traversal, removal.
 import { type AnyNode, type ChildNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
-import { parseHtmlDocument } from "./html-parser";
+import { parseHtmlListing } from "./html-parser";
 
 export type { Document, Element };
 
-export function parseHtml(html: string): Document {
-  const doc = parseHtmlDocument(html, { asBrowsers: true });
-  gatherIntoBody(doc);
-  return doc;
+/** A page as parsed here, with the elements that may declare something about it listed as they were read. */
+export interface ParsedDocument extends Document {
+  /** Every <base>, <meta> and <script>, and every element with microdata (itemtype, itemprop), in document order. */
+  readonly declaring: readonly Element[];
+}
+
+const DECLARING = { names: new Set(["base", "meta", "script"]), attributes: new Set(["itemtype", "itemprop"]) };
+
+/** The page's tree as a browser reads it (see parseHtmlDocument's asBrowsers, and gatherIntoBody). */
+export function parseHtml(html: string): ParsedDocument {
+  const { document, listed } = parseHtmlListing(html, { asBrowsers: true, list: DECLARING });
+  gatherIntoBody(document);
+  return Object.assign(document, { declaring: listed });
 }
 
 /**

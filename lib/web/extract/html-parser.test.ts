@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "./dom";
-import { parseHtmlDocument } from "./html-parser";
+import { parseHtmlDocument, parseHtmlListing } from "./html-parser";
 
 /** A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked on the way. */
 function shape(node: AnyNode): unknown {
@@ -114,7 +114,46 @@ describe("parseHtmlDocument as browsers read", () => {
   });
 });
 
+describe("parseHtmlDocument names", () => {
+  it("lower-cases tag and attribute names however many distinct ones pages make up (past the table of names seen)", () => {
+    const names = Array.from({ length: 12_000 }, (_, i) => `Data-N${i.toString(36)}`);
+    const doc = parseHtmlDocument(`<DIV ${names.map((n, i) => `${n}=${i}`).join(" ")}></div><Div data-nzz=1>`);
+    const [first, second] = doc.children as Element[];
+    expect(first!.name).toBe("div");
+    expect(Object.keys(first!.attribs)).toEqual(names.map((n) => n.toLowerCase()));
+    expect(first!.attribs[`data-n${(11_999).toString(36)}`]).toBe("11999");
+    expect(second!.name).toBe("div");
+  });
+});
+
+describe("parseHtmlListing", () => {
+  it("lists the elements of the names and attributes asked for, in document order, as the tree holds them", () => {
+    const html = `<HTML><head><BASE HREF="/x/"><meta property="og:type" content="article"></head><body><div ItemType="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop=name itemprop=x>dup</span></div><p data-itemtype="no">p</p><script type="application/ld+json">{}</script><svg><meta/></svg></body></HTML>`;
+    const { document, listed } = parseHtmlListing(html, {
+      list: { names: new Set(["base", "meta", "script"]), attributes: new Set(["itemtype", "itemprop"]) },
+    });
+    expect(listed.map((el) => el.name)).toEqual(["base", "meta", "div", "span", "span", "script", "meta"]);
+    expect(listed[0]!.attribs.href).toBe("/x/");
+    // The very elements of the tree, not copies.
+    const body = (document.children[0] as Element).children[1] as Element;
+    expect(listed[2]).toBe(body.children[0]);
+    expect(parseHtmlListing(html).listed).toEqual([]);
+  });
+
+  it("lists a self-closed or void element too, and nothing of a tag the page ends inside", () => {
+    const { listed } = parseHtmlListing(`<base href="/"/><meta property="og:type"><span itemprop="x`, {
+      list: { names: new Set(["base", "meta"]), attributes: new Set(["itemprop"]) },
+    });
+    expect(listed.map((el) => el.name)).toEqual(["base", "meta"]);
+  });
+});
+
 describe("parseHtml", () => {
+  it("lists the elements that may declare something about the page", () => {
+    const doc = parseHtml(`<head><base href="/b/"><title>t</title><script>x</script></head><body><article itemprop="articleBody"><p>a</p></article></body>`);
+    expect(doc.declaring.map((el) => el.name)).toEqual(["base", "script", "article"]);
+  });
+
   it("makes nodes of domhandler's classes, with their getters", () => {
     const doc = parseHtml("<div><p>hi</p>there</div>");
     const div = doc.children[0] as Element;

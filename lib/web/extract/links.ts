@@ -1,16 +1,15 @@
-import type { Document } from "domhandler";
 import type { PageImage, PageLink } from "../types";
 import { resolveHref, sameSite } from "../url";
-import { collapseWhitespace, descendants, findFirst, rawText } from "./dom";
+import { collapseWhitespace, descendants, type ParsedDocument, rawText } from "./dom";
 
 /** The URL relative links resolve against: the document's <base href> when it is valid, else the page URL. */
-export function documentBase(doc: Document, pageUrl: string): string {
-  const base = findFirst(doc, (el) => el.name === "base" && !!el.attribs.href);
+export function documentBase(doc: ParsedDocument, pageUrl: string): string {
+  const base = doc.declaring.find((el) => el.name === "base" && !!el.attribs.href);
   return (base && resolveHref(base.attribs.href, pageUrl)) || pageUrl;
 }
 
 /** Every http(s) link, absolute, without fragment, first occurrence kept (with the first non-empty text). */
-export function extractLinks(doc: Document, pageUrl: string, base = documentBase(doc, pageUrl)): PageLink[] {
+export function extractLinks(doc: ParsedDocument, pageUrl: string, base = documentBase(doc, pageUrl)): PageLink[] {
   const page = new URL(pageUrl);
   const byUrl = new Map<string, { url: string; text: string; internal: boolean }>();
   for (const el of descendants(doc)) {
@@ -29,7 +28,7 @@ export function extractLinks(doc: Document, pageUrl: string, base = documentBase
 }
 
 /** Images with absolute src (lazy-loading attributes and srcset understood), de-duplicated by src. */
-export function extractImages(doc: Document, pageUrl: string, base = documentBase(doc, pageUrl)): PageImage[] {
+export function extractImages(doc: ParsedDocument, pageUrl: string, base = documentBase(doc, pageUrl)): PageImage[] {
   const bySrc = new Map<string, PageImage>();
   for (const el of descendants(doc)) {
     if (el.name !== "img") continue;

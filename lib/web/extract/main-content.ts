@@ -7,13 +7,13 @@
 //    is the content, else the region is (listings, service pages, threads).
 // 4. Clean inside what was kept (clean.ts).
 // The DOM is modified: run other extractions (links, images, metadata) first.
-import type { Document, Element, ParentNode } from "domhandler";
+import type { Element, ParentNode } from "domhandler";
 import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, repeatedGroups } from "./cards";
 import { clean } from "./clean";
 import { removeRepeatedSections } from "./repeats";
-import { descendants, documentBody, elementChildren, isElement } from "./dom";
+import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
@@ -49,7 +49,7 @@ export interface MainContentOptions {
   readonly clean?: boolean;
 }
 
-export function extractMainContent(doc: Document, options: MainContentOptions = {}): MainContent {
+export function extractMainContent(doc: ParsedDocument, options: MainContentOptions = {}): MainContent {
   const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.

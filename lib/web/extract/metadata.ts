@@ -1,7 +1,7 @@
 import type { Document, Element } from "domhandler";
 import type { PageMetadata } from "../types";
 import { resolveHref } from "../url";
-import { collapseWhitespace, descendants, rawText } from "./dom";
+import { collapseWhitespace, descendants, type ParsedDocument, rawText } from "./dom";
 import { documentBase } from "./links";
 
 /** The page's title: <title>, else og:title, else the first <h1>. */
@@ -36,7 +36,7 @@ const DATE_META = [
   "parsely-pub-date",
 ];
 
-export function extractMetadata(doc: Document, pageUrl: string): PageMetadata {
+export function extractMetadata(doc: ParsedDocument, pageUrl: string): PageMetadata {
   const base = documentBase(doc, pageUrl);
   const openGraph: Record<string, string> = {};
   const twitter: Record<string, string> = {};

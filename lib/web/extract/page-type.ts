@@ -1,8 +1,8 @@
 // What kind of page this is, as the page declares it: schema.org types in JSON-LD or microdata, and
 // OpenGraph's og:type. Read before pruning (JSON-LD lives in scripts). Pages that declare nothing are
 // typed from their structure after extraction (main-content.ts).
-import type { Document, Element } from "domhandler";
-import { ancestors, descendants, rawText } from "./dom";
+import type { Element } from "domhandler";
+import { ancestors, type ParsedDocument, rawText } from "./dom";
 import type { PageType } from "../types";
 import { parseJsonLd } from "./metadata";
 
@@ -37,7 +37,7 @@ interface Declared {
   readonly ogType?: string;
 }
 
-export function declaredPageType(doc: Document): PageType | undefined {
+export function declaredPageType(doc: ParsedDocument): PageType | undefined {
   const d = readDeclarations(doc);
   const has = (set: ReadonlySet<string>, where: Set<string> = d.top) => [...where].some((t) => set.has(t));
   if (has(FORUM)) return "forum";
@@ -53,11 +53,11 @@ export function declaredPageType(doc: Document): PageType | undefined {
   return undefined;
 }
 
-function readDeclarations(doc: Document): Declared {
+function readDeclarations(doc: ParsedDocument): Declared {
   const top = new Set<string>();
   const nested = new Set<string>();
   let ogType: string | undefined;
-  for (const el of descendants(doc)) {
+  for (const el of doc.declaring) {
     if (el.name === "script" && /^application\/ld\+json\b/i.test(el.attribs.type?.trim() ?? "")) {
       collectTypes(parseJsonLd(rawText(el)), top, nested);
     } else if (el.name === "meta" && el.attribs.property === "og:type" && el.attribs.content) {

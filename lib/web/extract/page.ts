@@ -2,8 +2,8 @@
 // extraction modifies the DOM, so it runs last.
 import type { PageImage, PageLink, PageMetadata, PageType } from "../types";
 import { extractContacts, extractProfiles, type FoundProfile, type PageContacts } from "../contacts/page-contacts";
-import { type Document, isTag, type Element, type ParentNode } from "domhandler";
-import { parseHtml } from "./dom";
+import { isTag, type Element, type ParentNode } from "domhandler";
+import { type ParsedDocument, parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
 import { extractMainContent, type MainContent } from "./main-content";
 import { toMarkdown } from "./markdown";
@@ -55,7 +55,7 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
 }
 
 /** The page's DOM, with streamed segments moved where the browser's scripts would put them. */
-function readDocument(html: string): Document {
+function readDocument(html: string): ParsedDocument {
   const doc = parseHtml(html);
   if (mayHoldStreamedSegments(html)) placeStreamedSegments(doc);
   return doc;
@@ -65,7 +65,7 @@ function readDocument(html: string): Document {
  * The main content; when cleaning leaves nothing of a region that held text (a store's page whose every
  * block reads as an offer or a link list), the page read again without cleaning: all of it beats none.
  */
-function readMainContent(doc: Document, html: string): MainContent {
+function readMainContent(doc: ParsedDocument, html: string): MainContent {
   const main = extractMainContent(doc);
   if (main.text !== "" || !main.hadText) return main;
   const uncleaned = extractMainContent(readDocument(html), { clean: false });
