@@ -101,6 +101,8 @@ class TreeReader {
   private lastText: Text | null = null;
   /** Whether the tag `attributes` last read ended in `/>`. */
   private selfClosing = false;
+  /** Where the next `&` at or after the last position asked about stands (see holdsAmpersand). */
+  private nextAmpersand = -1;
   /** Whether the tag `attributes` last read carried an attribute `list` asks for. */
   private listedAttribute = false;
   readonly listed: Element[] = [];
@@ -133,7 +135,19 @@ class TreeReader {
   private text(from: number, to: number, decode: boolean): void {
     if (from >= to) return;
     const raw = this.html.slice(from, to);
-    this.appendText(decode && raw.includes("&") ? decodeHTML(raw, DecodingMode.Legacy) : raw);
+    this.appendText(decode && this.holdsAmpersand(from, to) ? decodeHTML(raw, DecodingMode.Legacy) : raw);
+  }
+
+  /**
+   * Whether html[from, to) holds a `&` (a character reference to decode). The page is read forwards, so
+   * the next `&` is looked up once per `&` of the page, not once per text and attribute value.
+   */
+  private holdsAmpersand(from: number, to: number): boolean {
+    if (this.nextAmpersand < from) {
+      const found = this.html.indexOf("&", from);
+      this.nextAmpersand = found === -1 ? this.html.length : found;
+    }
+    return this.nextAmpersand < to;
   }
 
   private appendText(data: string): void {
@@ -162,8 +176,9 @@ class TreeReader {
   private openingTag(at: number): number {
     const html = this.html;
     let end = at + 2;
-    while (end < html.length && !endsName(html.charCodeAt(end))) end++;
-    const lowerName = lowerCaseName(html, at + 1, end);
+    let hash = html.charCodeAt(at + 1);
+    for (let c = html.charCodeAt(end); end < html.length && !endsName(c); c = html.charCodeAt(++end)) hash = extendHash(hash, c);
+    const lowerName = lowerCaseName(html, at + 1, end, hash);
     const inForeign = this.inForeignContent();
     if (end >= html.length) {
       // The page ends inside the name: dropped, unless it could still have been a text-content element's
@@ -207,26 +222,29 @@ class TreeReader {
       }
       // A name runs from any character to `=`, a space, `/` or `>` (its first character may be `=`).
       const nameStart = at;
-      for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at));
-      const name = lowerCaseName(html, nameStart, at);
+      let hash = c;
+      for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at)) hash = extendHash(hash, c);
+      const name = lowerCaseName(html, nameStart, at, hash);
       while (isWhitespace(c)) c = html.charCodeAt(++at);
       if (at >= length) return CUT;
       let value = "";
       if (c === EQUALS) {
         for (c = html.charCodeAt(++at); isWhitespace(c); c = html.charCodeAt(++at));
         if (at >= length) return CUT;
+        let valueFrom = at;
+        let valueTo: number;
         if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-          const close = html.indexOf(c === DOUBLE_QUOTE ? '"' : "'", at + 1);
-          if (close === -1) return CUT;
-          value = html.slice(at + 1, close);
-          at = close + 1;
+          valueFrom = at + 1;
+          valueTo = html.indexOf(c === DOUBLE_QUOTE ? '"' : "'", valueFrom);
+          if (valueTo === -1) return CUT;
+          at = valueTo + 1;
         } else {
-          const valueStart = at;
           while (at < length && c !== GT && !isWhitespace(c)) c = html.charCodeAt(++at);
           if (at >= length) return CUT;
-          value = html.slice(valueStart, at);
+          valueTo = at;
         }
-        if (value.includes("&")) value = decodeHTMLAttribute(value);
+        value = html.slice(valueFrom, valueTo);
+        if (this.holdsAmpersand(valueFrom, valueTo)) value = decodeHTMLAttribute(value);
       }
       if (!Object.hasOwn(attribs, name)) {
         attribs[name] = value;
@@ -289,9 +307,10 @@ class TreeReader {
     if (c === GT) return at + 3; // `</>` is nothing
     if (!isAsciiAlpha(c)) return this.bogusComment(at + 2);
     let end = at + 3;
-    while (end < html.length && !endsName(html.charCodeAt(end))) end++;
+    let hash = c;
+    for (let next = html.charCodeAt(end); end < html.length && !endsName(next); next = html.charCodeAt(++end)) hash = extendHash(hash, next);
     if (end >= html.length) return CUT;
-    this.closeElement(this.elementName(lowerCaseName(html, at + 2, end)));
+    this.closeElement(this.elementName(lowerCaseName(html, at + 2, end, hash)));
     const gt = html.indexOf(">", end);
     return gt === -1 ? CUT : gt + 1;
   }
@@ -397,18 +416,28 @@ const COMMENT_END = /--!?>/g;
 /**
  * Tag and attribute names as the tree holds them (lower case), from a table of those already seen: a
  * page repeats a few dozen names thousands of times. The table is probed with the name as it stands in
- * the page (hashed and compared in place), so a name seen before costs no copy of it: slicing each name
- * out to look it up, then hashing the copy, was ~5 % of an extraction. Open addressing, linear probing.
+ * the page (hashed as it is scanned, compared in place), so a name seen before costs no copy of it:
+ * slicing each name out to look it up, then hashing the copy, was ~5 % of an extraction. Open
+ * addressing, linear probing.
  */
-function lowerCaseName(html: string, from: number, to: number): string {
-  let hash = 0;
-  for (let i = from; i < to; i++) hash = (Math.imul(hash, 31) + html.charCodeAt(i)) | 0;
+function lowerCaseName(html: string, from: number, to: number, hash: number): string {
   const length = to - from;
   for (let slot = hash & NAME_SLOTS_MASK; ; slot = (slot + 1) & NAME_SLOTS_MASK) {
     const raw = SEEN_RAW[slot];
     if (raw === undefined) return rememberName(html.slice(from, to), slot);
-    if (raw.length === length && html.startsWith(raw, from)) return SEEN_LOWER[slot]!;
+    if (raw.length === length && standsAt(html, from, raw)) return SEEN_LOWER[slot]!;
   }
+}
+
+/** A name's hash, extended by its next character: the scans that find where a name ends compute it as they go. */
+function extendHash(hash: number, c: number): number {
+  return (Math.imul(hash, 31) + c) | 0;
+}
+
+/** Whether `name` stands in html at `from` (a loop V8 inlines: startsWith's call cost more than the compare). */
+function standsAt(html: string, from: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (html.charCodeAt(from + i) !== name.charCodeAt(i)) return false;
+  return true;
 }
 
 /** A name not seen before, lower-cased and kept in the free slot while the table has room. */
