@@ -11,7 +11,7 @@ import { ElementType } from "domelementtype";
 // at once (Object.create, or a class whose prototype was re-parented, measured slower than domhandler's
 // own). Each assigns domhandler's Node fields itself, in one order: a shared helper made the stores
 // polymorphic.
-function PlainElement(this: Element, name: string, attribs: Record<string, string>): void {
+function PlainElement(this: MarkedElement, name: string, attribs: Record<string, string>, marks: number): void {
   this.parent = null;
   this.prev = null;
   this.next = null;
@@ -21,6 +21,7 @@ function PlainElement(this: Element, name: string, attribs: Record<string, strin
   this.name = name;
   this.attribs = attribs;
   this.type = name === "script" ? ElementType.Script : name === "style" ? ElementType.Style : ElementType.Tag;
+  this.marks = marks;
 }
 function PlainText(this: CountedText, data: string): void {
   this.parent = null;
@@ -47,7 +48,39 @@ PlainElement.prototype = Element.prototype;
 PlainText.prototype = Text.prototype;
 PlainComment.prototype = Comment.prototype;
 
-export const ElementNode = PlainElement as unknown as new (name: string, attribs: Record<string, string>) => Element;
+export const ElementNode = PlainElement as unknown as new (name: string, attribs: Record<string, string>, marks: number) => Element;
+
+/**
+ * An element of ours notes which attributes of a few kinds it carries, as bits: the tests most elements
+ * fail (is it hidden? does it control a panel?) then read one field instead of looking up attributes
+ * the element lacks, each such lookup a slow one on objects of so many shapes.
+ */
+export interface MarkedElement extends Element {
+  marks: number;
+}
+
+/** `hidden`, `aria-hidden` or `style`: the element may be concealed. */
+export const MAY_CONCEAL = 1;
+/** `aria-controls`: the element may disclose a panel. */
+export const CONTROLS = 2;
+/** `itemtype` or `itemprop`: microdata. */
+export const MICRODATA = 4;
+
+/** The attributes noted, with the mark each sets. */
+export const NOTED_ATTRIBUTES: ReadonlyMap<string, number> = new Map([
+  ["hidden", MAY_CONCEAL],
+  ["aria-hidden", MAY_CONCEAL],
+  ["style", MAY_CONCEAL],
+  ["aria-controls", CONTROLS],
+  ["itemtype", MICRODATA],
+  ["itemprop", MICRODATA],
+]);
+
+/** Whether the element may carry an attribute of that mark: yes when its attributes were not noted (an element made elsewhere). */
+export function mayCarry(el: Element, mark: number): boolean {
+  const marks = (el as Partial<MarkedElement>).marks;
+  return marks === undefined || (marks & mark) !== 0;
+}
 export const TextNode = PlainText as unknown as new (data: string) => Text;
 
 /**

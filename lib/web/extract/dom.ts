@@ -1,5 +1,6 @@
 // A thin layer over the DOM (domhandler nodes): parsing, attributes, traversal, removal.
 import { type AnyNode, type ChildNode, type Document, type Element, type ParentNode, isTag, isText } from "domhandler";
+import { MICRODATA } from "./dom-nodes";
 import { parseHtmlListing } from "./html-parser";
 
 export type { Document, Element };
@@ -10,7 +11,7 @@ export interface ParsedDocument extends Document {
   readonly declaring: readonly Element[];
 }
 
-const DECLARING = { names: new Set(["base", "meta", "script"]), attributes: new Set(["itemtype", "itemprop"]) };
+const DECLARING = { names: new Set(["base", "meta", "script"]), marks: MICRODATA };
 
 /** The page's tree as a browser reads it (see parseHtmlDocument's asBrowsers, and gatherIntoBody). */
 export function parseHtml(html: string): ParsedDocument {

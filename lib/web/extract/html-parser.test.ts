@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "./dom";
+import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { parseHtmlDocument, parseHtmlListing } from "./html-parser";
 
 /** A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked on the way. */
@@ -130,7 +131,7 @@ describe("parseHtmlListing", () => {
   it("lists the elements of the names and attributes asked for, in document order, as the tree holds them", () => {
     const html = `<HTML><head><BASE HREF="/x/"><meta property="og:type" content="article"></head><body><div ItemType="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop=name itemprop=x>dup</span></div><p data-itemtype="no">p</p><script type="application/ld+json">{}</script><svg><meta/></svg></body></HTML>`;
     const { document, listed } = parseHtmlListing(html, {
-      list: { names: new Set(["base", "meta", "script"]), attributes: new Set(["itemtype", "itemprop"]) },
+      list: { names: new Set(["base", "meta", "script"]), marks: MICRODATA },
     });
     expect(listed.map((el) => el.name)).toEqual(["base", "meta", "div", "span", "span", "script", "meta"]);
     expect(listed[0]!.attribs.href).toBe("/x/");
@@ -142,13 +143,25 @@ describe("parseHtmlListing", () => {
 
   it("lists a self-closed or void element too, and nothing of a tag the page ends inside", () => {
     const { listed } = parseHtmlListing(`<base href="/"/><meta property="og:type"><span itemprop="x`, {
-      list: { names: new Set(["base", "meta"]), attributes: new Set(["itemprop"]) },
+      list: { names: new Set(["base", "meta"]), marks: MICRODATA },
     });
     expect(listed.map((el) => el.name)).toEqual(["base", "meta"]);
   });
 });
 
 describe("parseHtml", () => {
+  it("notes on each element whether it may be concealed, control a panel or carry microdata", () => {
+    const doc = parseHtml(
+      `<div style="color:red"><p hidden>a</p><span aria-hidden="true">b</span><button aria-controls="x">c</button><i itemprop="name">d</i><b class="x">e</b></div>`,
+    );
+    const [div] = doc.children as Element[];
+    const [p, span, button, i, b] = div!.children as Element[];
+    const marks = (el: Element) => [MAY_CONCEAL, CONTROLS, MICRODATA].filter((m) => mayCarry(el, m));
+    expect([div, p, span, button, i, b].map((el) => marks(el!))).toEqual([[MAY_CONCEAL], [MAY_CONCEAL], [MAY_CONCEAL], [CONTROLS], [MICRODATA], []]);
+    // An element made elsewhere may carry anything.
+    expect(marks(new Element("div", {}))).toEqual([MAY_CONCEAL, CONTROLS, MICRODATA]);
+  });
+
   it("lists the elements that may declare something about the page", () => {
     const doc = parseHtml(`<head><base href="/b/"><title>t</title><script>x</script></head><body><article itemprop="articleBody"><p>a</p></article></body>`);
     expect(doc.declaring.map((el) => el.name)).toEqual(["base", "script", "article"]);

@@ -8,7 +8,7 @@
 // and attribute values are decoded only when they hold an `&`, and nodes are made where they are read.
 import { type ChildNode, Document, type Element, type ParentNode, ProcessingInstruction, type Text } from "domhandler";
 import { DecodingMode, decodeHTML, decodeHTMLAttribute } from "entities/decode";
-import { CommentNode, ElementNode, TextNode } from "./dom-nodes";
+import { CommentNode, ElementNode, NOTED_ATTRIBUTES, TextNode } from "./dom-nodes";
 import { HTML_INTEGRATION_ELEMENTS, OPEN_IMPLIES_CLOSE, SVG_TAG_NAMES, TEXT_CONTENT_ELEMENTS, TextContent, VOID_ELEMENTS } from "./html-rules";
 
 /**
@@ -25,8 +25,8 @@ export function parseHtmlDocument(html: string, options: ParseOptions = {}): Doc
 
 export interface ParseOptions {
   readonly asBrowsers?: boolean;
-  /** Elements to list as they are read: those of these names, and those carrying any of these attributes. */
-  readonly list?: { readonly names: ReadonlySet<string>; readonly attributes: ReadonlySet<string> };
+  /** Elements to list as they are read: those of these names, and those carrying an attribute of these marks (dom-nodes' NOTED_ATTRIBUTES). */
+  readonly list?: { readonly names: ReadonlySet<string>; readonly marks: number };
 }
 
 /** The tree, and the elements `options.list` asks for in document order (a reader wanting a few kinds need not walk the tree). */
@@ -35,7 +35,7 @@ export function parseHtmlListing(html: string, options: ParseOptions = {}): { re
   return { document: reader.read(), listed: reader.listed };
 }
 
-const NOTHING_LISTED = { names: new Set<string>(), attributes: new Set<string>() };
+const NOTHING_LISTED = { names: new Set<string>(), marks: 0 };
 
 const TAB = 0x09;
 const NEW_LINE = 0x0a;
@@ -103,8 +103,8 @@ class TreeReader {
   private selfClosing = false;
   /** Where the next `&` at or after the last position asked about stands (see holdsAmpersand). */
   private nextAmpersand = -1;
-  /** Whether the tag `attributes` last read carried an attribute `list` asks for. */
-  private listedAttribute = false;
+  /** The marks of the attributes of the tag `attributes` last read (dom-nodes' NOTED_ATTRIBUTES). */
+  private attributeMarks = 0;
   readonly listed: Element[] = [];
 
   constructor(
@@ -191,8 +191,9 @@ class TreeReader {
     if (tagEnd === CUT) return CUT;
     const selfClosing = this.selfClosing;
     const name = this.elementName(lowerName);
-    const element = this.openElement(name, attribs);
-    if (element && (this.listedAttribute || this.list.names.has(name))) this.listed.push(element);
+    const marks = this.attributeMarks;
+    const element = this.openElement(name, attribs, marks);
+    if (element && ((marks & this.list.marks) !== 0 || this.list.names.has(name))) this.listed.push(element);
     const closesItself = selfClosing && this.inForeignContent();
     const selfClosedFrame = this.asBrowsers && lowerName === "iframe" && html.charCodeAt(tagEnd - 1) === SLASH;
     if (element && (closesItself || selfClosedFrame) && this.open[this.open.length - 1] === element) this.closeInnermost();
@@ -207,8 +208,7 @@ class TreeReader {
   private attributes(from: number, attribs: Record<string, string>): number {
     const html = this.html;
     const length = html.length;
-    const listedAttributes = this.list.attributes;
-    this.listedAttribute = false;
+    let marks = 0;
     let at = from;
     for (;;) {
       let c = html.charCodeAt(at);
@@ -218,6 +218,7 @@ class TreeReader {
       if (at >= length) return CUT;
       if (c === GT) {
         this.selfClosing = slash;
+        this.attributeMarks = marks;
         return at;
       }
       // A name runs from any character to `=`, a space, `/` or `>` (its first character may be `=`).
@@ -248,7 +249,7 @@ class TreeReader {
       }
       if (!Object.hasOwn(attribs, name)) {
         attribs[name] = value;
-        if (listedAttributes.has(name)) this.listedAttribute = true;
+        marks |= NOTED_ATTRIBUTES.get(name) ?? 0;
       }
     }
   }
@@ -278,11 +279,11 @@ class TreeReader {
   }
 
   /** Opens an element (closing those its tag implies closed); a second `<form>` inside a form is ignored, as HTML does. */
-  private openElement(name: string, attribs: Record<string, string>): Element | undefined {
+  private openElement(name: string, attribs: Record<string, string>, marks: number): Element | undefined {
     if (name === "form" && this.openNames.get("form")) return undefined;
     const closes = OPEN_IMPLIES_CLOSE.get(name);
     if (closes) while (this.open.length > 0 && closes.has(this.open[this.open.length - 1]!.name)) this.closeInnermost();
-    const element = this.append(new ElementNode(name, attribs));
+    const element = this.append(new ElementNode(name, attribs, marks));
     if (!VOID_ELEMENTS.has(name)) {
       this.open.push(element);
       this.openNames.set(name, (this.openNames.get(name) ?? 0) + 1);
@@ -318,13 +319,13 @@ class TreeReader {
   /** A closing tag: closes the innermost open element of its name and those inside it; `</p>` alone makes an empty paragraph, `</br>` a line break. */
   private closeElement(name: string): void {
     if (VOID_ELEMENTS.has(name)) {
-      if (name === "br") this.append(new ElementNode("br", {}));
+      if (name === "br") this.append(new ElementNode("br", {}, 0));
       return;
     }
     const index = this.openIndex(name);
     if (index !== -1) while (this.open.length > index) this.closeInnermost();
     else if (name === "p") {
-      this.openElement("p", {});
+      this.openElement("p", {}, 0);
       this.closeInnermost();
     }
   }

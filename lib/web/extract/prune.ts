@@ -3,6 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, isElement, isText, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
+import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
@@ -266,7 +267,7 @@ function removeCommentsOnAnswers(body: ParentNode): void {
 }
 
 function isItemOf(el: Element, type: string): boolean {
-  return el.attribs.itemtype?.endsWith(`schema.org/${type}`) === true;
+  return mayCarry(el, MICRODATA) && el.attribs.itemtype?.endsWith(`schema.org/${type}`) === true;
 }
 
 /**
@@ -302,6 +303,7 @@ export function isArticleBodyMarker(el: Element): boolean {
 function disclosedPanels(body: ParentNode): Set<string> {
   const ids = new Set<string>();
   for (const el of descendants(body)) {
+    if (!mayCarry(el, CONTROLS)) continue;
     const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
     if (controls !== undefined && expanded !== undefined) for (const id of controls.split(/\s+/)) if (id !== "") ids.add(id);
   }
@@ -309,6 +311,7 @@ function disclosedPanels(body: ParentNode): Set<string> {
 }
 
 function isHidden(el: Element): boolean {
+  if (!mayCarry(el, MAY_CONCEAL)) return false;
   const a = el.attribs;
   const concealed =
     a.hidden !== undefined || a["aria-hidden"] === "true" || (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
