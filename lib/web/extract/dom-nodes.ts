@@ -34,6 +34,7 @@ function PlainText(this: CountedText, data: string): void {
   this.visibleChars = UNCOUNTED;
   this.solidChars = 0;
   this.commas = 0;
+  this.collapsed = null;
 }
 function PlainComment(this: Comment, data: string): void {
   this.parent = null;
@@ -93,6 +94,8 @@ export interface CountedText extends Text {
   visibleChars: number;
   solidChars: number;
   commas: number;
+  /** The text with each run of white space made one space (text-stats' collapsedText), or null until read. */
+  collapsed: string | null;
 }
 export const UNCOUNTED = -1;
 export const CommentNode = PlainComment as unknown as new (data: string) => Comment;

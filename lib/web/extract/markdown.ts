@@ -3,6 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
+import { collapsedText } from "./text-stats";
 
 export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
   const r = new Renderer(baseUrl);
@@ -108,7 +109,7 @@ class Renderer {
   }
 
   private inline(node: AnyNode): string {
-    if (isText(node)) return escapeText(node.data.replace(/\s+/g, " "));
+    if (isText(node)) return escapeText(collapsedText(node));
     if (!isElement(node)) return "";
     switch (node.name) {
       case "br":

@@ -2,6 +2,7 @@
 import type { AnyNode, ParentNode } from "domhandler";
 import { BLOCK_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
+import { collapsedText } from "./text-stats";
 
 /** Elements whose content is never text a reader sees. */
 const SKIP = new Set(["script", "style", "template", "noscript", "head", "svg"]);
@@ -27,7 +28,7 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
       }
       const { node, pre } = item;
       if (isText(node)) {
-        line += pre ? node.data : node.data.replace(/\s+/g, " ");
+        line += pre ? node.data : collapsedText(node);
         continue;
       }
       if (!isElement(node) && node.type !== "root") continue;

@@ -228,9 +228,11 @@ function plainTextOf(el: Element, removed: ReadonlySet<AnyNode>): string {
 function readableChars(root: ParentNode, enough = Infinity, removed: ReadonlySet<AnyNode> = NOTHING): number {
   let n = 0;
   const stack: AnyNode[] = [...root.children];
+  // Most readings remove nothing: the set is then not asked about every node.
+  const anyRemoved = removed.size > 0;
   while (stack.length > 0 && n <= enough) {
     const node = stack.pop()!;
-    if (removed.has(node)) continue;
+    if (anyRemoved && removed.has(node)) continue;
     if (isText(node)) n += textCounts(node).visibleChars;
     else if (isElement(node) && !SCRIPTING.has(node.name)) for (const child of node.children) stack.push(child);
   }

@@ -1,7 +1,7 @@
 import { type Element, Text } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { findFirst, parseHtml } from "./dom";
-import { measure, textCounts } from "./text-stats";
+import { collapsedText, measure, textCounts } from "./text-stats";
 
 describe("measure", () => {
   it("counts visible characters, link characters, commas of Latin, CJK and Arabic text, and elements by kind", () => {
@@ -9,6 +9,17 @@ describe("measure", () => {
     const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
     const stats = measure(div).get(div)!;
     expect(stats).toMatchObject({ chars: 7 + 5 + 11 + 10 + 1, linkChars: 10, commas: 2 + 2 + 1 + 1, paragraphs: 3, images: 1, listItems: 1, inputs: 0 });
+  });
+});
+
+describe("collapsedText", () => {
+  it("makes each run of white space one space, Unicode spaces included, on our nodes and others alike", () => {
+    const doc = parseHtml("<p>  a\n\t b\u00a0\u2003 c  </p>");
+    const ours = (findFirst(doc, (el) => el.name === "p") as Element).children[0] as Text;
+    expect(collapsedText(ours)).toBe(" a b c ");
+    // Kept on the node: the same string the second time.
+    expect(collapsedText(ours)).toBe(" a b c ");
+    expect(collapsedText(new Text("x \n y"))).toBe("x y");
   });
 });
 

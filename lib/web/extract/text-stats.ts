@@ -118,6 +118,20 @@ export function textCounts(node: Text): TextCounts {
   return counted as CountedText;
 }
 
+/**
+ * A text node's data with each run of white space (`\s`) made one space, as the text and the Markdown of
+ * the content both render it: made once and kept on our nodes (CountedText), made each time on others.
+ */
+export function collapsedText(node: Text): string {
+  const counted = node as Partial<CountedText>;
+  if (typeof counted.collapsed === "string") return counted.collapsed;
+  const collapsed = node.data.replace(WHITE_SPACE_RUN, " ");
+  if (counted.collapsed === null) counted.collapsed = collapsed;
+  return collapsed;
+}
+
+const WHITE_SPACE_RUN = /\s+/g;
+
 export function linkDensity(stats: TextStats | undefined): number {
   if (!stats || stats.chars === 0) return 0;
   return stats.linkChars / stats.chars;
