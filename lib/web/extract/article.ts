@@ -12,7 +12,8 @@ import { linkDensity, type StatsMap } from "./text-stats";
 
 /** `stats`: measures of everything under body, as it is now. */
 export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
-  const marked = descendants(body).filter(isArticleBodyMarker);
+  const elements = descendants(body);
+  const marked = elements.filter(isArticleBodyMarker);
   if (marked.length > 0) {
     const outer = marked.filter((el) => !ancestors(el).some(isArticleBodyMarker));
     const total = outer.reduce((n, el) => n + (stats.get(el)?.chars ?? 0), 0);
@@ -28,7 +29,7 @@ export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
     }
     return s;
   };
-  for (const el of descendants(body)) {
+  for (const el of elements) {
     const kind = paragraphKind(el);
     if (!kind) continue;
     const s = stats.get(el);

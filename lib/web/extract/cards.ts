@@ -25,10 +25,13 @@ export function shapeOf(el: Element): string {
   return `${el.name}.${first.replace(/\d+/g, "")}`;
 }
 
-/** Containers under root (root included) whose children repeat one shape often enough, with enough text each. */
-export function repeatedGroups(root: Element, stats: StatsMap): Element[] {
+/**
+ * Containers under root (root included) whose children repeat one shape often enough, with enough text
+ * each; `below`: the elements under root, when the caller has them listed already.
+ */
+export function repeatedGroups(root: Element, stats: StatsMap, below: readonly Element[] = descendants(root)): Element[] {
   const out: Element[] = [];
-  for (const el of [root, ...descendants(root)]) {
+  for (const el of [root, ...below]) {
     // Separators and empty ad slots between cards do not count.
     const kids = elementChildren(el).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
     if (kids.length < MIN_CARDS) continue;

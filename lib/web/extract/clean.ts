@@ -24,14 +24,15 @@ export interface CleanOptions {
 export function clean(root: Element, options: CleanOptions): void {
   removeRecommendations(root);
   if (options.product) removeOtherProducts(root);
-  const before = measure(root);
+  const elements: Element[] = [];
+  const before = measure(root, elements);
   const total = before.get(root)?.chars ?? 0;
-  const groups = repeatedGroups(root, before);
+  const groups = repeatedGroups(root, before, elements);
   const keep = options.keepCards === "always" || groupedChars(groups, before) >= total * DOMINANT_CARDS;
   const cards = keep ? aroundGroups(groups, root) : new Set<Element>();
 
   // Boilerplate hints are only trusted on blocks that do not hold most of the content.
-  for (const el of descendants(root)) {
+  for (const el of elements) {
     if (!el.parent) continue;
     const h = hints(el, options.discussion);
     if (

@@ -81,13 +81,12 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   }
   removeNodes(removed);
   removeCommentsOnAnswers(body);
-  const stats = measure(body);
+  const left: Element[] = [];
+  const stats = measure(body, left);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
   const total = bodyChars(body, stats);
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
-  const named = descendants(body).filter(
-    (el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)),
-  );
+  const named = left.filter((el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)));
   const asides = thread ? named : withoutCardHeaders(named);
   const misnamed = misnamedContent(outermost(asides), total, stats);
   for (const el of asides) {

@@ -1,6 +1,6 @@
 import { type Element, Text } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { findFirst, parseHtml } from "./dom";
+import { descendants, findFirst, parseHtml } from "./dom";
 import { collapsedText, measure, textCounts } from "./text-stats";
 
 describe("measure", () => {
@@ -9,6 +9,17 @@ describe("measure", () => {
     const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
     const stats = measure(div).get(div)!;
     expect(stats).toMatchObject({ chars: 7 + 5 + 11 + 10 + 1, linkChars: 10, commas: 2 + 2 + 1 + 1, paragraphs: 3, images: 1, listItems: 1, inputs: 0 });
+  });
+});
+
+describe("measure's elements in document order", () => {
+  it("lists the elements below root as descendants does", () => {
+    const doc = parseHtml(`<div id="d"><p>a<b>b</b></p><ul><li>x<i>y</i></li><li>z</li></ul><script>s</script><img src="i"></div>`);
+    const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
+    const seen: Element[] = [];
+    measure(div, seen);
+    expect(seen).toEqual(descendants(div));
+    expect(seen.map((el) => el.name)).toEqual(["p", "b", "ul", "li", "i", "li", "script", "img"]);
   });
 });
 

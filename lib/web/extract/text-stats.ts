@@ -35,8 +35,12 @@ export class Measures implements TextStats {
   ) {}
 }
 
-/** Stats of root and every element below it. Iterative: a hostile page can nest thousands deep. */
-export function measure(root: ParentNode): StatsMap {
+/**
+ * Stats of root and every element below it; `inDocumentOrder`, when given, gets those elements (root
+ * excluded) as the walk meets them, as `descendants` lists them. Iterative: a hostile page can nest
+ * thousands deep.
+ */
+export function measure(root: ParentNode, inDocumentOrder?: Element[]): StatsMap {
   const out = new Map<Element, Measures>();
   const stack: Measures[] = [new Measures(root, false)];
   while (stack.length > 0) {
@@ -51,6 +55,7 @@ export function measure(root: ParentNode): StatsMap {
         else if (name === "img") top.images++;
         else if (name === "li") top.listItems++;
         else if (name === "input") top.inputs++;
+        inDocumentOrder?.push(child);
         stack.push(new Measures(child, top.inLink || name === "a"));
       }
       continue;
