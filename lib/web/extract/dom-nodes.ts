@@ -22,6 +22,7 @@ function PlainElement(this: MarkedElement, name: string, attribs: Record<string,
   this.attribs = attribs;
   this.type = name === "script" ? ElementType.Script : name === "style" ? ElementType.Style : ElementType.Tag;
   this.marks = marks;
+  this.roles = null;
 }
 function PlainText(this: CountedText, data: string): void {
   this.parent = null;
@@ -58,6 +59,8 @@ export const ElementNode = PlainElement as unknown as new (name: string, attribs
  */
 export interface MarkedElement extends Element {
   marks: number;
+  /** The classes that say what the element is (hints.ts), or null until read: a class never changes once parsed. */
+  roles: string | null;
 }
 
 /** `hidden`, `aria-hidden` or `style`: the element may be concealed. */

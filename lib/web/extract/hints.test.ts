@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { namesBoilerplate } from "./hints";
+import { Element } from "domhandler";
+import { parseHtml } from "./dom";
+import { classWeight, hints, namesBoilerplate } from "./hints";
 
 describe("namesBoilerplate", () => {
   it("reads a boilerplate word with no content word as boilerplate, and a name without either as neither", () => {
@@ -30,5 +32,16 @@ describe("namesBoilerplate", () => {
     expect(namesBoilerplate("contentbarheader")).toBe(false);
     expect(namesBoilerplate("p-body-sidebar article-body")).toBe(false);
     expect(namesBoilerplate("p-body-sidebar layout")).toBe(true);
+  });
+});
+
+describe("hints", () => {
+  it("reads the classes that say what an element is, the same on every reading, on our elements and others", () => {
+    const ours = parseHtml(`<div class="md:hidden sidebar has-sidebar pt-[var(--x)]" id="side-col">x</div>`).children[0] as Element;
+    const theirs = new Element("div", { class: "md:hidden sidebar has-sidebar pt-[var(--x)]", id: "side-col" });
+    for (const el of [ours, theirs, ours]) {
+      expect(hints(el)).toBe("sidebar side-col");
+      expect(classWeight(el)).toBe(-25);
+    }
   });
 });

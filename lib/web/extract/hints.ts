@@ -1,5 +1,6 @@
 // What an element's class and id say about it: boilerplate, content, or neither.
 import type { Element } from "domhandler";
+import type { MarkedElement } from "./dom-nodes";
 
 /**
  * Class/id words that mark boilerplate, unless CONTENT_HINT also matches; `side` only as a whole name (a
@@ -44,7 +45,7 @@ const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|a
 
 /** The class and id, joined; on a discussion page without the words that only mark comments. */
 export function hints(el: Element, discussion = false): string {
-  const cls = roleClasses(el.attribs.class ?? "");
+  const cls = roleClassesOf(el);
   const id = el.attribs.id ?? "";
   const h = cls && id ? `${cls} ${id}` : cls || id;
   return discussion ? h.replace(DISCUSSION_WORDS, "") : h;
@@ -53,13 +54,22 @@ export function hints(el: Element, discussion = false): string {
 /** ±25 for each of class and id that reads as boilerplate or as content (Readability's weights). */
 export function classWeight(el: Element, discussion = false): number {
   let w = 0;
-  for (const raw of [el.attribs.class === undefined ? undefined : roleClasses(el.attribs.class), el.attribs.id]) {
+  for (const raw of [el.attribs.class === undefined ? undefined : roleClassesOf(el), el.attribs.id]) {
     const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
     if (!value) continue;
     if (NEGATIVE.test(value)) w -= 25;
     if (POSITIVE.test(value)) w += 25;
   }
   return w;
+}
+
+/** The element's role classes: read once and kept on our elements (hints are read in every pass over the tree). */
+function roleClassesOf(el: Element): string {
+  const marked = el as Partial<MarkedElement>;
+  if (typeof marked.roles === "string") return marked.roles;
+  const roles = roleClasses(el.attribs.class ?? "");
+  if (marked.roles === null) marked.roles = roles;
+  return roles;
 }
 
 /**

@@ -51,7 +51,8 @@ export interface Pruned {
  */
 export function prune(body: ParentNode, discussion: boolean | ((measured: StatsMap) => boolean) = false): Pruned {
   const concealedContent = contentKeptFromView(body);
-  const disclosed = disclosedPanels(body);
+  const elements = descendants(body);
+  const disclosed = disclosedPanels(elements);
   // Read as a browser without scripts shows it: a <noscript> rendering is then a block like any other
   // (not a notice asking for JavaScript, on a page that has no text without it).
   if (concealedContent?.name === "noscript" && readableChars(concealedContent) >= NOSCRIPT_RENDERING_CHARS) concealedContent.name = "div";
@@ -70,7 +71,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   };
   /** Forms holding a text box (read before the controls go). */
   const composeForms = new Set<Element>();
-  for (const el of descendants(body)) {
+  for (const el of elements) {
     if (el === concealedContent) continue;
     if (el.name === "textarea") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
@@ -80,7 +81,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       removed.add(el);
   }
   removeNodes(removed);
-  removeCommentsOnAnswers(body);
+  removeCommentsOnAnswers(elements);
   const left: Element[] = [];
   const stats = measure(body, left);
   const thread = typeof discussion === "boolean" ? discussion : discussion(stats);
@@ -259,10 +260,11 @@ const CHROME = new Set(["nav", "aside", "footer", "menu", "dialog"]);
 /**
  * On a Q&A page the question and its answers are the content; the comments marked up under them
  * (schema.org Comment items inside a Question or Answer) are asides. A thread's replies, marked as
- * comments of the posting, stay.
+ * comments of the posting, stay. `elements`: the body's, listed before the removals (one inside a removed
+ * block is taken off that block alone).
  */
-function removeCommentsOnAnswers(body: ParentNode): void {
-  for (const el of descendants(body)) {
+function removeCommentsOnAnswers(elements: readonly Element[]): void {
+  for (const el of elements) {
     if (el.parent && isItemOf(el, "Comment") && ancestors(el).some((a) => isItemOf(a, "Answer") || isItemOf(a, "Question"))) removeNode(el);
   }
 }
@@ -301,9 +303,9 @@ export function isArticleBodyMarker(el: Element): boolean {
  * The ids of panels a control opens and closes in place (aria-controls on an element with aria-expanded:
  * an accordion's answers, a "read more"): hidden until a click, content like a tab's panel.
  */
-function disclosedPanels(body: ParentNode): Set<string> {
+function disclosedPanels(elements: readonly Element[]): Set<string> {
   const ids = new Set<string>();
-  for (const el of descendants(body)) {
+  for (const el of elements) {
     if (!mayCarry(el, CONTROLS)) continue;
     const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
     if (controls !== undefined && expanded !== undefined) for (const id of controls.split(/\s+/)) if (id !== "") ids.add(id);
