@@ -3,8 +3,9 @@
 import type { AnyNode, Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
-import { descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
+import { misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
 
@@ -31,20 +32,21 @@ export function clean(root: Element, options: CleanOptions): void {
   const keep = options.keepCards === "always" || groupedChars(groups, before) >= total * DOMINANT_CARDS;
   const cards = keep ? aroundGroups(groups, root) : new Set<Element>();
 
-  // Boilerplate hints are only trusted on blocks that do not hold most of the content.
+  // Boilerplate hints are only trusted on blocks that do not hold most of the content, nor on cards of
+  // one kind so named that together outweigh the rest (misnamedContent).
+  const named: Element[] = [];
+  const unwanted: Element[] = [];
   for (const el of elements) {
-    if (!el.parent) continue;
     const h = hints(el, options.discussion);
-    if (
-      h &&
-      (BOILERPLATE.test(h) || (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? ""))) &&
-      (before.get(el)?.chars ?? 0) < total * 0.4 &&
-      !(cards.has(el) && CARD_PART.test(h))
-    )
-      removeMeasured(before, el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before))
-      removeMeasured(before, el);
+    const small = (before.get(el)?.chars ?? 0) < total * 0.4;
+    // What buyers said is never a product page's content, however many reviews there are.
+    if (options.product && small && PRODUCT_ASIDES.test(el.attribs.class ?? "")) unwanted.push(el);
+    else if (h && small && BOILERPLATE.test(h) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before)) unwanted.push(el);
   }
+  const misnamed = new Set(misnamedContent(outermost(named), total, before, false));
+  for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !ancestors(el).some((a) => misnamed.has(a)))) removeMeasured(before, el);
+  for (const el of unwanted) removeMeasured(before, el);
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;
   // An index of links: its lists are the content, as cards are.

@@ -436,6 +436,23 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("Category 1");
   });
 
+  it("keeps a grid whose every card is named like an aside when the cards together outweigh the rest, but not a run of popovers", () => {
+    const card = (i: number) =>
+      `<div class="shop-relatedlink"><a href="/m/${i}"><h3>Model ${i}</h3><p>Model ${i} has a bright screen and a light frame, from $${i}99.</p></a></div>`;
+    const grid = `<div class="shelf" role="main"><h2>All models.</h2><div class="scroller">${Array.from({ length: 6 }, (_, i) => card(i)).join("")}</div></div>`;
+    const intro = `<div class="intro"><p>${sentence("choosing a model")}</p></div>`;
+    const out = text(`<html><body>${menu}${intro}${grid}</body></html>`);
+    for (let i = 0; i < 6; i++) expect(out).toContain(`Model ${i} has a bright screen`);
+    // Cards of one kind inside the content, too: the cleaner keeps them when they outweigh the rest.
+    const declared = `<html><head><meta property="og:type" content="product"></head><body><main>${intro}${grid}</main></body></html>`;
+    expect(text(declared)).toContain("Model 5 has a bright screen");
+    // Menus preloaded for a hover, one per item of a bar, are popovers however much they hold.
+    const popover = (i: number) => `<div class="shelf-popover"><h4>Category ${i}</h4><p>${sentence(`the books of category ${i}`)}</p></div>`;
+    const page = `<html><body>${[0, 1, 2, 3].map(popover).join("")}<div class="list"><p>${sentence("this week's best sellers")}</p></div></body></html>`;
+    expect(text(page)).toContain("best sellers");
+    expect(text(page)).not.toContain("books of category 3");
+  });
+
   it("leaves it to the thread test whether comments larger than a short post are content", () => {
     const post = `<div class="post-body"><p>${sentence("this month's open thread")}</p></div>`;
     const comments = `<div class="comment-list">${["rain", "snow", "hail"].map((t) => `<div><p>${sentence(`a reader's view on ${t}`)}</p></div>`).join("")}</div>`;

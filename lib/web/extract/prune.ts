@@ -89,9 +89,9 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
   const named = left.filter((el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)));
   const asides = thread ? named : withoutCardHeaders(named);
-  const misnamed = misnamedContent(outermost(asides), total, stats);
+  const misnamed = new Set(misnamedContent(outermost(asides), total, stats));
   for (const el of asides) {
-    if (misnamed === undefined || (el !== misnamed && !ancestors(el).includes(misnamed))) removeMeasured(stats, el);
+    if (misnamed.size === 0 || (!misnamed.has(el) && !ancestors(el).some((a) => misnamed.has(a)))) removeMeasured(stats, el);
   }
   return { stats, discussion: thread };
 }
@@ -145,15 +145,32 @@ function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean
 }
 
 /**
- * The content under a misleading name (a shop's product grid in a "related-product" section): the largest
- * block named boilerplate, when it holds more than the page outside all such blocks.
+ * The content under a misleading name (a shop's product grid in a "related-product" section, a grid
+ * whose every card is named "related-link" or "hero-banner"): the largest block named boilerplate, or the
+ * blocks of one kind (one tag and class, 3 or more: a grid's cards), when it holds more than the page
+ * outside all such blocks. `alone`: whether a block alone can be the content.
  */
-function misnamedContent(asides: readonly Element[], total: number, stats: StatsMap): Element | undefined {
+export function misnamedContent(asides: readonly Element[], total: number, stats: StatsMap, alone = true): Element[] {
   const chars = (el: Element) => stats.get(el)?.chars ?? 0;
-  const largest = asides.reduce<Element | undefined>((best, el) => (best === undefined || chars(el) > chars(best) ? el : best), undefined);
+  const candidates: { blocks: Element[]; chars: number }[] = alone ? asides.map((el) => ({ blocks: [el], chars: chars(el) })) : [];
+  const kinds = new Map<string, { blocks: Element[]; chars: number }>();
+  for (const el of asides) {
+    if (el.attribs.class === undefined) continue;
+    const key = `${el.name}.${el.attribs.class}`;
+    const kind = kinds.get(key) ?? { blocks: [], chars: 0 };
+    kind.blocks.push(el);
+    kind.chars += chars(el);
+    kinds.set(key, kind);
+  }
+  for (const kind of kinds.values()) if (kind.blocks.length >= MIN_MISNAMED_CARDS) candidates.push(kind);
+  const largest = candidates.reduce<(typeof candidates)[number] | undefined>((a, b) => (a === undefined || b.chars > a.chars ? b : a), undefined);
   const elsewhere = total - asides.reduce((n, el) => n + chars(el), 0);
-  return largest !== undefined && chars(largest) > elsewhere && !NEVER_MISNAMED.test(hints(largest)) ? largest : undefined;
+  if (largest === undefined || largest.chars <= elsewhere) return [];
+  const h = hints(largest.blocks[0]!);
+  return NEVER_MISNAMED.test(h) || (largest.blocks.length > 1 && NEVER_MISNAMED_KIND.test(h)) ? [] : largest.blocks;
 }
+
+const MIN_MISNAMED_CARDS = 3;
 
 /**
  * Names that are never given to content: the site's chrome (a mega-menu can outweigh a short page), and
@@ -161,8 +178,14 @@ function misnamedContent(asides: readonly Element[], total: number, stats: Stats
  */
 const NEVER_MISNAMED = /header|footer|menu|nav|cookie|consent|breadcrumb|comment|repl(?:y|ies)|disqus|discussion/i;
 
+/**
+ * Blocks that repeat one name are the items of a grid, when named as such (related…, banner, promo); a
+ * run of sidebars' parts or of popovers (menus preloaded for a hover) is not.
+ */
+const NEVER_MISNAMED_KIND = /sidebar|(?<![\w-])side(?![\w-])|popup|popover/i;
+
 /** The elements of a document-ordered list that are not inside another of them. */
-function outermost(els: readonly Element[]): Element[] {
+export function outermost(els: readonly Element[]): Element[] {
   const all = new Set(els);
   return els.filter((el) => !ancestors(el).some((a) => all.has(a)));
 }

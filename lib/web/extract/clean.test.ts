@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { clean } from "./clean";
+import { documentBody, elementChildren, parseHtml } from "./dom";
+import { plainText } from "./plain-text";
+
+/** The body's first element cleaned as a story's part, as its text. */
+function cleaned(html: string): string {
+  const root = elementChildren(documentBody(parseHtml(`<html><body>${html}</body></html>`))!)[0]!;
+  clean(root, { keepCards: "dominant", discussion: false });
+  return plainText([root]);
+}
+
+describe("clean: blocks named boilerplate", () => {
+  it("keeps cards of one kind named boilerplate when together they outweigh the rest", () => {
+    const card = (i: number) => `<div class="promo-card"><h3>Plan ${i}</h3><p>Plan ${i} gives you ${i + 1} seats and a shared inbox for the team.</p></div>`;
+    const out = cleaned(`<div class="plans"><p>Pick a plan.</p>${[1, 2, 3, 4].map(card).join("")}</div>`);
+    expect(out).toContain("Plan 4 gives you 5 seats");
+  });
+
+  it("drops a story's two bylines even where they outweigh the rest of a short block", () => {
+    const out = cleaned(
+      `<div class="story-top"><h2>Gifts for gardeners</h2><span class="article__byline">By Ann Reed</span><span class="article__byline">Garden Learning Net</span><span>May 2</span></div>`,
+    );
+    expect(out).toContain("Gifts for gardeners");
+    expect(out).not.toContain("Ann Reed");
+  });
+});
