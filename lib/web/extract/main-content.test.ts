@@ -453,6 +453,14 @@ describe("main content: markup that misleads the pruning", () => {
     expect(text(page)).not.toContain("books of category 3");
   });
 
+  it("reads a card's teaser in a second link kept from screen readers (aria-hidden, out of the tab order), but not other aria-hidden blocks", () => {
+    const card = (i: number) =>
+      `<article class="river"><header><h2><a href="/s/${i}">Story ${i}</a></h2><a href="/s/${i}" aria-hidden="true" tabindex="-1"><p>Teaser ${i}: what the story says, in a sentence or two for the reader.</p></a></header></article>`;
+    const out = text(`<html><body><main>${[1, 2, 3, 4].map(card).join("")}<div aria-hidden="true"><p>${sentence("a clone of a slide")}</p></div></main></body></html>`);
+    expect(out).toContain("Teaser 4: what the story says");
+    expect(out).not.toContain("a clone of a slide");
+  });
+
   it("leaves it to the thread test whether comments larger than a short post are content", () => {
     const post = `<div class="post-body"><p>${sentence("this month's open thread")}</p></div>`;
     const comments = `<div class="comment-list">${["rain", "snow", "hail"].map((t) => `<div><p>${sentence(`a reader's view on ${t}`)}</p></div>`).join("")}</div>`;

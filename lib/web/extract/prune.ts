@@ -336,11 +336,16 @@ function disclosedPanels(elements: readonly Element[]): Set<string> {
   return ids;
 }
 
+/**
+ * Hidden from every reader; aria-hidden hides from screen readers only, and is trusted as hiding except
+ * on a link out of the tab order: a card's second link to its story (the teaser under the title), shown
+ * to the eye and kept from screen readers as a duplicate.
+ */
 function isHidden(el: Element): boolean {
   if (!mayCarry(el, MAY_CONCEAL)) return false;
   const a = el.attribs;
   const concealed =
-    a.hidden !== undefined || a["aria-hidden"] === "true" || (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
+    a.hidden !== undefined || (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1")) || (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
   return concealed && !isTabPanel(el);
 }
 
