@@ -456,9 +456,22 @@ describe("main content: markup that misleads the pruning", () => {
   it("reads a card's teaser in a second link kept from screen readers (aria-hidden, out of the tab order), but not other aria-hidden blocks", () => {
     const card = (i: number) =>
       `<article class="river"><header><h2><a href="/s/${i}">Story ${i}</a></h2><a href="/s/${i}" aria-hidden="true" tabindex="-1"><p>Teaser ${i}: what the story says, in a sentence or two for the reader.</p></a></header></article>`;
-    const out = text(`<html><body><main>${[1, 2, 3, 4].map(card).join("")}<div aria-hidden="true"><p>${sentence("a clone of a slide")}</p></div></main></body></html>`);
+    const out = text(
+      `<html><body><main>${[1, 2, 3, 4].map(card).join("")}<div aria-hidden="true"><p>${sentence("a clone of a slide")}</p></div></main></body></html>`,
+    );
     expect(out).toContain("Teaser 4: what the story says");
     expect(out).not.toContain("a clone of a slide");
+  });
+
+  it("keeps a grid inside a block named for its paging (the list being paged), but drops the line of page links", () => {
+    const card = (i: number) => `<article class="card"><h4>Seamless tee ${i}</h4><p>Slim fit, in black or storm blue, from $${20 + i}.</p></article>`;
+    const pages = `<div class="pagination-links"><a href="?p=1">1</a> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=2">Next</a></div>`;
+    const grid = `<div class="pagination-wrap"><div class="grid">${Array.from({ length: 12 }, (_, i) => card(i)).join("")}</div>${pages}</div>`;
+    const blurb = `<div class="seo-copy">${["fits", "fabrics", "washing", "sizes", "colours", "returns", "seams", "layering", "training", "care"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>`;
+    const out = text(`<html><body><main><h1>Tees</h1>${grid}${blurb}</main></body></html>`);
+    expect(out).toContain("Seamless tee 11");
+    expect(out).toContain("about washing");
+    expect(out).not.toContain("Next");
   });
 
   it("leaves it to the thread test whether comments larger than a short post are content", () => {

@@ -140,7 +140,9 @@ function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean 
 function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean {
   if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
-  const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
+  let h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
+  // Page links are a line of numbers: a block so named that holds far more is the list being paged.
+  if ((stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS) h = h.replace(PAGER_WORDS, "");
   return h !== "" && namesBoilerplate(h) && !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
 }
 
@@ -309,6 +311,8 @@ function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
 
 const HEADER = /header|banner/i;
 const HEADER_WORDS = /header/gi;
+const PAGER_WORDS = /pagination|pager/gi;
+const PAGED_LIST_CHARS = 500;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
@@ -345,7 +349,9 @@ function isHidden(el: Element): boolean {
   if (!mayCarry(el, MAY_CONCEAL)) return false;
   const a = el.attribs;
   const concealed =
-    a.hidden !== undefined || (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1")) || (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
+    a.hidden !== undefined ||
+    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1")) ||
+    (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
   return concealed && !isTabPanel(el);
 }
 
