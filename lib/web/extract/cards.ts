@@ -2,7 +2,7 @@
 // service page. A container whose children repeat one shape is content of a kind the article cleaner
 // would otherwise take for link lists and image strips.
 import type { Element } from "domhandler";
-import { ancestors, descendants, elementChildren } from "./dom";
+import { ancestors, descendants, elementChildren, rawText } from "./dom";
 import type { StatsMap } from "./text-stats";
 
 /** Siblings of these kinds are the run of a text (paragraphs, headings, quotes), not cards. */
@@ -74,4 +74,17 @@ export function aroundGroups(groups: readonly Element[], root: Element): Set<Ele
     }
   }
   return out;
+}
+
+/** A price in a card's text: a currency sign or code beside a number. */
+const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD)\b)\s?\d|\d\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|kr|zł|Kč)\b)/;
+
+/** Fewest cards with a price that make a run of products. */
+const MIN_PRICED_CARDS = 3;
+
+/** A group of cards (see repeatedGroups) of which two in three or more, and at least three, show a price: products on offer. */
+export function isPricedRun(group: Element, stats: StatsMap): boolean {
+  const cards = elementChildren(group).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
+  const priced = cards.filter((c) => PRICE.test(rawText(c))).length;
+  return priced >= MIN_PRICED_CARDS && priced * 3 >= cards.length * 2;
 }

@@ -2,8 +2,8 @@
 // text density, link density or hints mark them as boilerplate.
 import type { AnyNode, Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
-import { aroundGroups, groupedChars, repeatedGroups } from "./cards";
-import { ancestors, descendants, elementChildren, isElement, isText, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
+import { ancestors, descendants, elementChildren, isElement, isText, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -218,12 +218,6 @@ function isProse(s: TextStats, ld: number): boolean {
   return ld < 0.25 && s.chars >= 200 && (s.paragraphs > 0 || s.commas >= 3);
 }
 
-/** A price in a card's text: a currency sign or code beside a number. */
-const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD)\b)\s?\d|\d\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|kr|zł|Kč)\b)/;
-
-/** Fewest cards with a price that make a group of other products. */
-const MIN_PRICED_CARDS = 3;
-
 /**
  * On a product page, a group of cards that each show a price is other products (a carousel, "sponsored",
  * the seller's other items) whatever its heading says, unless it holds most of the text (a product page
@@ -234,9 +228,7 @@ function removeOtherProducts(root: Element): void {
   const total = stats.get(root)?.chars ?? 0;
   for (const group of repeatedGroups(root, stats)) {
     if (group === root || (stats.get(group)?.chars ?? 0) >= total * MOST) continue;
-    const cards = elementChildren(group).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
-    const priced = cards.filter((c) => PRICE.test(rawText(c))).length;
-    if (priced >= MIN_PRICED_CARDS && priced * 3 >= cards.length * 2) removeNode(group);
+    if (isPricedRun(group, stats)) removeNode(group);
   }
 }
 

@@ -108,6 +108,16 @@ describe("main content: repeated cards", () => {
     expect(out).toContain("$59.99");
   });
 
+  it("types an undeclared grid of cards with prices as a collection (a shop's category), one of stories as a listing", () => {
+    const typed = (html: string) => extractMainContent(parseHtml(html)).pageType;
+    expect(typed(`<html><body>${menu}<main><h1>Coffee</h1>${grid}</main></body></html>`)).toBe("collection");
+    const stories = Array.from(
+      { length: 10 },
+      (_, i) => `<div class="teaser"><a href="/s${i}">Headline ${i}: the summary of story ${i}, in the link</a></div>`,
+    ).join("");
+    expect(typed(`<html><body>${menu}<main><h1>News</h1><div class="river">${stories}</div></main></body></html>`)).toBe("listing");
+  });
+
   it("keeps cards of products sold by subscription, and drops a box asking to subscribe", () => {
     const subscribable = grid.replaceAll('class="card"', 'class="card subscription-eligible"');
     const signup = `<div class="subscribe-box"><p>Subscribe to our letter for ten percent off your first order</p></div>`;

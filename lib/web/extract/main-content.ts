@@ -10,7 +10,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
-import { groupedChars, repeatedGroups } from "./cards";
+import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
 import { removeRepeatedSections } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
@@ -88,6 +88,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
 function structuralType(roots: readonly Element[], isStory: boolean): PageType {
   let total = 0;
   let grouped = 0;
+  let priced = 0;
   let headings = 0;
   let code = false;
   for (const root of roots) {
@@ -100,8 +101,13 @@ function structuralType(roots: readonly Element[], isStory: boolean): PageType {
     // Cards link to what they show; repeated sections of prose do not.
     const cards = repeatedGroups(root, stats).filter((g) => linkDensity(stats.get(g)) >= 0.2);
     grouped += groupedChars(cards, stats);
+    priced += groupedChars(
+      cards.filter((g) => isPricedRun(g, stats)),
+      stats,
+    );
   }
-  if (total > 0 && grouped >= total * 0.5) return "listing";
+  // A shop's category is cards of products with their prices; a listing's cards are stories and results.
+  if (total > 0 && grouped >= total * 0.5) return priced >= grouped * 0.5 ? "collection" : "listing";
   if (code) return "documentation";
   if (!isStory || (headings >= SECTIONED_HEADINGS && total / headings < SECTION_CHARS)) return "service";
   return "article";
