@@ -1,11 +1,11 @@
 // Inside the content: drop link lists, share bars, related-story boxes, captions and other blocks whose
 // text density, link density or hints mark them as boilerplate.
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, Element, ParentNode } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
-import { ancestors, descendants, elementChildren, isElement, isText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { descendants, elementChildren, hasAncestorIn, isElement, isText, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
-import { misnamedContent, outermost } from "./prune";
+import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
 
@@ -36,16 +36,16 @@ export function clean(root: Element, options: CleanOptions): void {
   // one kind so named that together outweigh the rest (misnamedContent).
   const named: Element[] = [];
   const unwanted: Element[] = [];
+  const small = (el: Element) => (before.get(el)?.chars ?? 0) < total * 0.4;
   for (const el of elements) {
     const h = hints(el, options.discussion);
-    const small = (before.get(el)?.chars ?? 0) < total * 0.4;
     // What buyers said is never a product page's content, however many reviews there are.
-    if (options.product && small && PRODUCT_ASIDES.test(el.attribs.class ?? "")) unwanted.push(el);
-    else if (h && small && BOILERPLATE.test(h) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
+    if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
+    else if (h && BOILERPLATE.test(h) && small(el) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before)) unwanted.push(el);
   }
-  const misnamed = new Set(misnamedContent(outermost(named), total, before, false));
-  for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !ancestors(el).some((a) => misnamed.has(a)))) removeMeasured(before, el);
+  const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
+  for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(before, el);
   for (const el of unwanted) removeMeasured(before, el);
   // Kept up to date by removeFrom: the measures of what is left, without measuring again.
   const stats = before;

@@ -69,6 +69,12 @@ export function descendants(root: ParentNode): Element[] {
 }
 
 /** The first element under root (in document order) that `test` accepts; the walk stops there. */
+/** Whether an ancestor of el is in the set (walked up without listing the ancestors). */
+export function hasAncestorIn(el: ChildNode, set: ReadonlySet<ParentNode>): boolean {
+  for (let a = el.parent; a !== null; a = a.parent) if (set.has(a)) return true;
+  return false;
+}
+
 export function findFirst(root: ParentNode, test: (el: Element) => boolean): Element | undefined {
   let found: Element | undefined;
   walkElements(root, (el) => {

@@ -20,7 +20,7 @@ import { prune } from "./prune";
 import { contentRegion, ownTextOf } from "./region";
 import { oneOfManySections } from "./sections";
 import { commentsHoldMostText, onePostOfThread } from "./thread";
-import { linkDensity, measure } from "./text-stats";
+import { linkDensity, measure, type StatsMap } from "./text-stats";
 
 export interface MainContent {
   /** The kept subtrees, in document order. */
@@ -88,9 +88,9 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
 function structuralType(roots: readonly Element[], isStory: boolean): PageType {
   let total = 0;
   let grouped = 0;
-  let priced = 0;
   let headings = 0;
   let code = false;
+  const found: { cards: Element[]; stats: StatsMap }[] = [];
   for (const root of roots) {
     for (const el of descendants(root)) {
       if (HEADING_TAGS.has(el.name)) headings++;
@@ -101,13 +101,21 @@ function structuralType(roots: readonly Element[], isStory: boolean): PageType {
     // Cards link to what they show; repeated sections of prose do not.
     const cards = repeatedGroups(root, stats).filter((g) => linkDensity(stats.get(g)) >= 0.2);
     grouped += groupedChars(cards, stats);
-    priced += groupedChars(
-      cards.filter((g) => isPricedRun(g, stats)),
-      stats,
-    );
+    found.push({ cards, stats });
   }
-  // A shop's category is cards of products with their prices; a listing's cards are stories and results.
-  if (total > 0 && grouped >= total * 0.5) return priced >= grouped * 0.5 ? "collection" : "listing";
+  if (total > 0 && grouped >= total * 0.5) {
+    // A shop's category is cards of products with their prices; a listing's cards are stories and results.
+    const priced = found.reduce(
+      (n, { cards, stats }) =>
+        n +
+        groupedChars(
+          cards.filter((g) => isPricedRun(g, stats)),
+          stats,
+        ),
+      0,
+    );
+    return priced >= grouped * 0.5 ? "collection" : "listing";
+  }
   if (code) return "documentation";
   if (!isStory || (headings >= SECTIONED_HEADINGS && total / headings < SECTION_CHARS)) return "service";
   return "article";

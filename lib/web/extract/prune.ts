@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, isElement, isText, removeNode, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, hasAncestorIn, isElement, isText, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
@@ -89,9 +89,9 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
   const named = left.filter((el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)));
   const asides = thread ? named : withoutCardHeaders(named);
-  const misnamed = new Set(misnamedContent(outermost(asides), total, stats));
+  const misnamed = new Set<ParentNode>(misnamedContent(outermost(asides), total, stats));
   for (const el of asides) {
-    if (misnamed.size === 0 || (!misnamed.has(el) && !ancestors(el).some((a) => misnamed.has(a)))) removeMeasured(stats, el);
+    if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(stats, el);
   }
   return { stats, discussion: thread };
 }
@@ -140,10 +140,11 @@ function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean 
 function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean {
   if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
-  let h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
+  const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
+  if (h === "" || !namesBoilerplate(h)) return false;
   // Page links are a line of numbers: a block so named that holds far more is the list being paged.
-  if ((stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS) h = h.replace(PAGER_WORDS, "");
-  return h !== "" && namesBoilerplate(h) && !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
+  if (PAGER_WORD.test(h) && (stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS && !namesBoilerplate(h.replace(PAGER_WORDS, ""))) return false;
+  return !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
 }
 
 /**
@@ -172,7 +173,7 @@ export function misnamedContent(asides: readonly Element[], total: number, stats
   return NEVER_MISNAMED.test(h) || (largest.blocks.length > 1 && NEVER_MISNAMED_KIND.test(h)) ? [] : largest.blocks;
 }
 
-const MIN_MISNAMED_CARDS = 3;
+export const MIN_MISNAMED_CARDS = 3;
 
 /**
  * Names that are never given to content: the site's chrome (a mega-menu can outweigh a short page), and
@@ -188,8 +189,8 @@ const NEVER_MISNAMED_KIND = /sidebar|(?<![\w-])side(?![\w-])|popup|popover/i;
 
 /** The elements of a document-ordered list that are not inside another of them. */
 export function outermost(els: readonly Element[]): Element[] {
-  const all = new Set(els);
-  return els.filter((el) => !ancestors(el).some((a) => all.has(a)));
+  const all = new Set<ParentNode>(els);
+  return els.filter((el) => !hasAncestorIn(el, all));
 }
 
 /**
@@ -312,6 +313,7 @@ function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
 const HEADER = /header|banner/i;
 const HEADER_WORDS = /header/gi;
 const PAGER_WORDS = /pagination|pager/gi;
+const PAGER_WORD = /pagination|pager/i;
 const PAGED_LIST_CHARS = 500;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
