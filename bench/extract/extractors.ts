@@ -11,7 +11,17 @@ export interface Extractor {
   readonly run: (html: string, url: string) => string;
 }
 
-const TEXT_ONLY: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
+/** What a scrape asking for text wants of a page. */
+export const TEXT_ONLY: PageWants = {
+  title: false,
+  text: true,
+  links: false,
+  images: false,
+  metadata: false,
+  contacts: false,
+  social: false,
+  followLinks: false,
+};
 
 /** Ours: the whole pipeline a scrape asking for text runs (parse, page type, main content, Markdown). */
 export const bourse: Extractor = {

@@ -1,5 +1,6 @@
+import { extractHtmlPage } from "../../lib/web/extract/page";
 import { number, table } from "../lib/report";
-import { bourse, type Extractor, readability, timedPasses } from "./extractors";
+import { bourse, type Extractor, readability, TEXT_ONLY, timedPasses } from "./extractors";
 import { loadWcxbPages, WCXB_PAGE_TYPES, type WcxbPage, type WcxbPageType } from "./wcxb";
 import { snippetsFound, wordScore } from "./word-metric";
 
@@ -41,6 +42,7 @@ export function wcxbReport(): void {
     `\n## extract: WCXB development split, ${pages.length} pages of ${WCXB_PAGE_TYPES.length} types (word F1, mean over pages), HTML string → text, single thread, fastest of ${passes} pass(es) for bourse, ${peerPasses} for Readability.js`,
   );
   const runs = [run(bourse, pages, passes), run(readability, pages, peerPasses)];
+  const recognised = recognisedTypes(pages);
   const [ours, peer] = runs as [WcxbRun, WcxbRun];
   const f1 = (r: WcxbRun, type: WcxbPageType | "all") => {
     const t = r.byType.get(type);
@@ -56,6 +58,7 @@ export function wcxbReport(): void {
       "bourse with kept",
       "bourse without kept",
       "Readability.js with / without",
+      "bourse page_type right",
     ],
     ...(["all", ...WCXB_PAGE_TYPES] as const).map((type) => {
       const o = ours.byType.get(type);
@@ -69,6 +72,7 @@ export function wcxbReport(): void {
         share(o?.withFound, o?.withTotal),
         share(o?.withoutKept, o?.withoutTotal),
         `${share(p?.withFound, p?.withTotal)} / ${share(p?.withoutKept, p?.withoutTotal)}`,
+        share(recognised.get(type)?.right, recognised.get(type)?.pages),
       ];
     }),
   ]);
@@ -96,6 +100,21 @@ function run(extractor: Extractor, pages: readonly WcxbPage[], passes: number): 
     }
   });
   return { extractor, byType, pagesPerSecond: pages.length / best };
+}
+
+/** How often the scrape's `primary_content.page_type` names WCXB's label for the page (untimed: a pass of its own). */
+function recognisedTypes(pages: readonly WcxbPage[]): ReadonlyMap<WcxbPageType | "all", { pages: number; right: number }> {
+  const byType = new Map<WcxbPageType | "all", { pages: number; right: number }>();
+  for (const page of pages) {
+    const right = extractHtmlPage(page.html, page.url, TEXT_ONLY).pageType === page.pageType ? 1 : 0;
+    for (const key of ["all", page.pageType] as const) {
+      const t = byType.get(key) ?? { pages: 0, right: 0 };
+      t.pages++;
+      t.right += right;
+      byType.set(key, t);
+    }
+  }
+  return byType;
 }
 
 function share(part: number | undefined, whole: number | undefined): string {
