@@ -3,6 +3,7 @@
 // would otherwise take for link lists and image strips.
 import type { Element } from "domhandler";
 import { ancestors, descendants, elementChildren, rawText } from "./dom";
+import type { MarkedElement } from "./dom-nodes";
 import type { StatsMap } from "./text-stats";
 
 /** Siblings of these kinds are the run of a text (paragraphs, headings, quotes), not cards. */
@@ -21,8 +22,16 @@ const MIN_CARD_CHARS = 25;
  * number their variants.
  */
 export function shapeOf(el: Element): string {
-  const first = (el.attribs.class ?? "").trim().split(/\s+/, 1)[0]!;
-  return `${el.name}.${first.replace(/\d+/g, "")}`;
+  return `${el.name}.${firstClassOf(el)}`;
+}
+
+/** Read once and kept on our elements: cards are grouped in several passes. */
+function firstClassOf(el: Element): string {
+  const marked = el as Partial<MarkedElement>;
+  if (typeof marked.firstClass === "string") return marked.firstClass;
+  const first = (el.attribs.class ?? "").trim().split(/\s+/, 1)[0]!.replace(/\d+/g, "");
+  if (marked.firstClass === null) marked.firstClass = first;
+  return first;
 }
 
 /**
@@ -32,6 +41,7 @@ export function shapeOf(el: Element): string {
 export function repeatedGroups(root: Element, stats: StatsMap, below: readonly Element[] = descendants(root)): Element[] {
   const out: Element[] = [];
   for (const el of [root, ...below]) {
+    if (el.children.length < MIN_CARDS) continue;
     // Separators and empty ad slots between cards do not count.
     const kids = elementChildren(el).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
     if (kids.length < MIN_CARDS) continue;

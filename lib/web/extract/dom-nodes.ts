@@ -23,6 +23,7 @@ function PlainElement(this: MarkedElement, name: string, attribs: Record<string,
   this.type = name === "script" ? ElementType.Script : name === "style" ? ElementType.Style : ElementType.Tag;
   this.marks = marks;
   this.roles = null;
+  this.firstClass = null;
 }
 function PlainText(this: CountedText, data: string): void {
   this.parent = null;
@@ -61,6 +62,8 @@ export interface MarkedElement extends Element {
   marks: number;
   /** The classes that say what the element is (hints.ts), or null until read: a class never changes once parsed. */
   roles: string | null;
+  /** The first class with its digits left out (cards.ts' shapeOf), or null until read. */
+  firstClass: string | null;
 }
 
 /** `hidden`, `aria-hidden` or `style`: the element may be concealed. */
