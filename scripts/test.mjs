@@ -63,7 +63,10 @@ function readJson(file) {
 
 function countVitest(file) {
   const r = readJson(file);
-  return r ? { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) } : { passed: 0, failed: 0 };
+  if (!r) return { passed: 0, failed: 0 };
+  // A file that failed without a failing test (it did not load) counts once; describe blocks do not count.
+  const unloaded = (r.testResults ?? []).filter((f) => f.status === "failed" && !f.assertionResults?.some((a) => a.status === "failed")).length;
+  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + unloaded };
 }
 
 function countPlaywright(file) {

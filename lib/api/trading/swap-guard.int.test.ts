@@ -75,6 +75,7 @@ describe("where a key's swaps may pay out", () => {
     const sent = await api.execute({ quoteId: q.id });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data.toAddress).toBe(linked.toLowerCase());
+    expect(await api.until(sent.body.data.id, (s) => s.status !== "PENDING")).toMatchObject({ status: "DONE" });
     expect(await tokenBalance(await listChains(t), A, "USDT", linked)).toBeGreaterThan(0n);
   });
 
@@ -91,6 +92,7 @@ describe("where a key's swaps may pay out", () => {
     expect((await api.prepare({ quoteId: q.id, fromAddress: wallet })).status).toBe(200);
     const sent = await api.execute({ quoteId: q.id });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await api.until(sent.body.data.id, (s) => s.status !== "PENDING")).toMatchObject({ status: "DONE" });
     expect(await tokenBalance(await listChains(t), A, "USDT", friend)).toBeGreaterThan(0n);
   });
 
