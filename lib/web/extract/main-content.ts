@@ -14,6 +14,7 @@ import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
 import { removeRepeatedSections } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
+import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
 import { prune } from "./prune";
@@ -47,6 +48,8 @@ const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collec
 export interface MainContentOptions {
   /** Clean inside the content (clean.ts); off for the second reading of a page that cleaning emptied. */
   readonly clean?: boolean;
+  /** The page's address: its conventions hint at the page's kind (page-address.ts). */
+  readonly pageUrl?: string;
 }
 
 export function extractMainContent(doc: ParsedDocument, options: MainContentOptions = {}): MainContent {
@@ -77,7 +80,20 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   removeRepeatedSections(roots);
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
-  return { roots, text: plainText(roots), pageType: thread ? "forum" : (declared ?? structuralType(roots, readsAsStory)), hadText };
+  const pageType = thread ? "forum" : (declared ?? structuralType(roots, readsAsStory));
+  return { roots, text: plainText(roots), pageType: pageType === "article" ? articleByAddress(doc, roots, options.pageUrl) : pageType, hadText };
+}
+
+/**
+ * What a page read as an article is, by its address: a site's front page shows what the site holds or
+ * offers (typed from its structure as no story) unless schema.org declares it an article, og:type
+ * "article" being most publishing tools' default; a story under a documentation address is documentation.
+ */
+function articleByAddress(doc: ParsedDocument, roots: readonly Element[], pageUrl: string | undefined): PageType {
+  const address = addressHints(pageUrl);
+  if (address.docs) return "documentation";
+  if (address.home && declaredPageType(doc, { openGraphArticle: false }) !== "article") return structuralType(roots, false);
+  return "article";
 }
 
 /**

@@ -60,4 +60,16 @@ describe("structural page type", () => {
     const page = `<main><section class="hero"><h1>Cloud backups</h1>${para("backups")}</section><section>${features}</section><section><h2>Questions</h2>${para("pricing")}</section></main>`;
     expect(read(`<html><body>${page}</body></html>`)).toBe("service");
   });
+
+  it("reads what the address says: a front page is no story, a story in a docs folder is documentation", () => {
+    const story = `<html><head><meta property="og:type" content="article"></head><body><main><h1>Acme</h1><div>${para("a")}${para("b")}${para("c")}</div><a href="/x">Pricing</a></main></body></html>`;
+    const at = (pageUrl: string) => extractMainContent(parseHtml(story), { pageUrl }).pageType;
+    expect(at("https://acme.example/blog/launch")).toBe("article");
+    expect(at("https://acme.example/")).toBe("service");
+    expect(at("https://acme.example/docs/getting-started")).toBe("documentation");
+    // A declaration other than og:type's default stays as declared.
+    const declaredAs = (head: string) => extractMainContent(parseHtml(story.replace("<head>", `<head>${head}`)), { pageUrl: "https://acme.example/" }).pageType;
+    expect(declaredAs(ld({ "@type": "BlogPosting", headline: "Launch" }))).toBe("article");
+    expect(declaredAs(ld({ "@type": "Product", offers: { "@type": "Offer" } }))).toBe("product");
+  });
 });

@@ -37,7 +37,12 @@ interface Declared {
   readonly ogType?: string;
 }
 
-export function declaredPageType(doc: ParsedDocument): PageType | undefined {
+export interface DeclarationOptions {
+  /** Whether og:type "article" (most publishing tools' default) counts as a declaration; it does unless told. */
+  readonly openGraphArticle?: boolean;
+}
+
+export function declaredPageType(doc: ParsedDocument, options: DeclarationOptions = {}): PageType | undefined {
   const d = readDeclarations(doc);
   const has = (set: ReadonlySet<string>, where: Set<string> = d.top) => [...where].some((t) => set.has(t));
   if (has(FORUM)) return "forum";
@@ -49,7 +54,7 @@ export function declaredPageType(doc: ParsedDocument): PageType | undefined {
   // A page describing what it offers is neither a product for sale nor an article (og:type "article"
   // is most publishing tools' default): its structure decides.
   if (d.top.has(DESCRIBED_PRODUCT)) return undefined;
-  if (d.ogType === "article") return "article";
+  if (d.ogType === "article" && options.openGraphArticle !== false) return "article";
   return undefined;
 }
 

@@ -50,7 +50,7 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
     ...(wants.social ? { profiles: extractProfiles(links) } : {}),
   };
   if (!wants.text) return parts;
-  const main = readMainContent(doc, html);
+  const main = readMainContent(doc, html, pageUrl);
   return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
 
@@ -65,10 +65,10 @@ function readDocument(html: string): ParsedDocument {
  * The main content; when cleaning leaves nothing of a region that held text (a store's page whose every
  * block reads as an offer or a link list), the page read again without cleaning: all of it beats none.
  */
-function readMainContent(doc: ParsedDocument, html: string): MainContent {
-  const main = extractMainContent(doc);
+function readMainContent(doc: ParsedDocument, html: string, pageUrl: string): MainContent {
+  const main = extractMainContent(doc, { pageUrl });
   if (main.text !== "" || !main.hadText) return main;
-  const uncleaned = extractMainContent(readDocument(html), { clean: false });
+  const uncleaned = extractMainContent(readDocument(html), { clean: false, pageUrl });
   // A few words (a cart's counter, a menu's last link) are no content either.
   return uncleaned.text.length >= MIN_UNCLEANED_CHARS ? uncleaned : main;
 }

@@ -1,0 +1,31 @@
+// What a page's address says about its kind. Sites lay out their addresses by convention: a site's
+// front page sits at the root, documentation under a docs host or a docs folder. Read beside the page's
+// own declarations and structure, never instead of them (page-type.ts, main-content.ts).
+
+export interface AddressHints {
+  /** The site's front page (the root path, whatever the query): a listing or a service page, never one story. */
+  readonly home: boolean;
+  /** A documentation host (`docs.`, `developer.`…) or a documentation folder (`/docs/`, `/reference/`…). */
+  readonly docs: boolean;
+}
+
+const NO_HINTS: AddressHints = { home: false, docs: false };
+
+const DOCS_HOST = /^(docs?|developers?|devdocs)\./;
+const DOCS_FOLDER = /^(docs?|documentation|reference|manual|handbook|api-docs|user-?guide)$/;
+
+export function addressHints(pageUrl: string | undefined): AddressHints {
+  if (!pageUrl) return NO_HINTS;
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return NO_HINTS;
+  }
+  const folders = url.pathname.split("/").filter((s) => s !== "");
+  // The last segment is the page itself: a page named "docs" is as likely an overview of a product.
+  return {
+    home: folders.length === 0,
+    docs: DOCS_HOST.test(url.hostname) || folders.slice(0, -1).some((s) => DOCS_FOLDER.test(s.toLowerCase())),
+  };
+}
