@@ -12,7 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
-import { removeRepeatedSections } from "./repeats";
+import { removeRepeatedLines, removeRepeatedSections } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
@@ -78,6 +78,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
     for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product" });
   }
   removeRepeatedSections(roots);
+  if (thread) removeRepeatedLines(roots);
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
   const pageType = thread ? "forum" : (declared ?? structuralType(roots, readsAsStory));

@@ -29,6 +29,24 @@ describe("main content: a section shown twice", () => {
     expect(out).toContain("about witness cones");
   });
 
+  it("drops a thread's quote of one line of a longer post, and keeps the line elsewhere than on a thread", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const quoted = "Main question: which kiln shelf paint holds at cone six without flaking off";
+    const first = `<div class="post"><span class="author">Ada</span><p>${sentence("my studio")}<br>${quoted}<br>Thanks for any advice.</p></div>`;
+    const reply = `<div class="post"><span class="author">Ben</span><blockquote><div class="citation">Ada said:</div><p>${quoted}</p></blockquote><p>${sentence("kiln wash")}</p></div>`;
+    const third = `<div class="post"><span class="author">Cy</span><p>${sentence("shelves")}</p><pre>cone 6 = 1222 C, holding for ten minutes at the top\ncone 6 = 1222 C, holding for ten minutes at the top</pre></div>`;
+    const thread = `<main>${first}${reply}${third}</main>`;
+    const out = text(`<html>${head}<body>${thread}</body></html>`);
+    expect(count(out, quoted)).toBe(1);
+    expect(out).toContain("Ada said:");
+    expect(out).toContain("about kiln wash");
+    // Code repeats its lines on purpose.
+    expect(count(out, "holding for ten minutes at the top")).toBe(2);
+    // A story that says a line twice (a pull quote) keeps both.
+    const story = `<html><body><article><h1>Kilns</h1><p>${sentence("kilns")}<br>${quoted}</p><p>${sentence("glazes")}</p><blockquote>${quoted}</blockquote><p>${sentence("shelves")}</p></article></body></html>`;
+    expect(count(text(story), quoted)).toBe(2);
+  });
+
   it("keeps what every card of a grid repeats: each plan's features are its own", () => {
     const features = `<ul><li>Unlimited projects and members</li><li>Priority support from our team within a day</li><li>Exports to every format we support</li></ul><p>Billed yearly, cancel at any time from your account settings.</p>`;
     const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><span>${price}</span>${features}</div>`;

@@ -2,7 +2,7 @@
 // hidden by CSS a scraper does not run) and threads quote posts already shown above. Only the first copy
 // is content. Cards of one grid repeat fields on purpose (a plan's features, an offer's fine print), and
 // code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy.
-import type { Element } from "domhandler";
+import type { AnyNode, Element } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
 import { shapeOf } from "./cards";
 import { descendants, isElement, isText, rawText, removeNode } from "./dom";
@@ -111,4 +111,39 @@ function insideExempt(el: Element, root: Element): boolean {
     if (p.name === "pre" || p.name === "code" || p.attribs.role === "tabpanel") return true;
   }
   return false;
+}
+
+/** A line a thread says again must hold at least this many characters besides white space: short ones ("Thanks!", a date) repeat legitimately. */
+const MIN_LINE_CHARS = 60;
+
+/**
+ * On a thread, a line said again word for word (text between line breaks or blocks) is a quote of a
+ * post above, whole or in part (a reply quoting one paragraph of a long post): the first saying stays.
+ * Code is exempt (a log repeats its lines).
+ */
+export function removeRepeatedLines(roots: readonly Element[]): void {
+  const seen = new Set<string>();
+  const repeated = new Set<AnyNode>();
+  const flush = (line: AnyNode[]) => {
+    if (line.length === 0) return;
+    const key = line.map(rawText).join("").replace(/\W+/g, " ").trim().toLowerCase();
+    if (key.replace(/ /g, "").length >= MIN_LINE_CHARS) {
+      if (seen.has(key)) for (const node of line) repeated.add(node);
+      else seen.add(key);
+    }
+    line.length = 0;
+  };
+  const walk = (el: Element) => {
+    if (el.name === "pre") return;
+    const line: AnyNode[] = [];
+    for (const child of el.children) {
+      if (isElement(child) && (BLOCK_TAGS.has(child.name) || child.name === "br")) {
+        flush(line);
+        if (child.name !== "br") walk(child);
+      } else if (isText(child) || isElement(child)) line.push(child);
+    }
+    flush(line);
+  };
+  for (const root of roots) walk(root);
+  for (const node of repeated) removeNode(node);
 }
