@@ -213,6 +213,15 @@ describe("main content: cleaning", () => {
     expect(out).not.toContain("free quote");
   });
 
+  it("drops a disclaimer's fine print inside the content, not the word in prose", () => {
+    const body = ["coverage", "claims", "discounts"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const fine = `<div class="disclaimer"><p>Discounts are not available in all states and may vary by policy, coverage and eligibility.</p></div>`;
+    const out = text(`<html><body><main><h1>Travel insurance</h1>${body}${fine}<p>Our disclaimer page says more about quotes.</p></main></body></html>`);
+    expect(out).toContain("about discounts");
+    expect(out).toContain("Our disclaimer page");
+    expect(out).not.toContain("not available in all states");
+  });
+
   it("drops the labels over ad slots, but not a sentence that starts with the word", () => {
     const slot = (label: string) => `<div class="slot"><div class="label">${label}</div></div>`;
     const body = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`);
