@@ -38,7 +38,7 @@ const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination
 
 /** Inside the content: blocks that are boilerplate whatever their size. */
 export const BOILERPLATE =
-  /disclaimer|share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author-?(?:bio|info|box|pane)|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
+  /tooltip|disclaimer|share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author-?(?:bio|info|box|pane)|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
 
 /** On a discussion page the comments, their authors and dates are the content: these words say nothing there. */
 const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|author|dateline|meta/gi;
@@ -73,16 +73,17 @@ function roleClassesOf(el: Element): string {
 }
 
 /**
- * The classes that can say what an element is: utility classes with a variant or an arbitrary value
- * (`md:hidden`, `pt-[var(--banner-height)]`) style it, whatever words they carry; and a class saying
+ * The classes that can say what an element is: utility classes with a variant, an arbitrary value, a
+ * fraction or a group's name (`md:hidden`, `pt-[var(--banner-height)]`, `w-1/2`, `group/tooltip` on the
+ * term a tooltip explains) style it, whatever words they carry; and a class saying
  * what the element has or lacks (`has-sidebar`, `no-comments`, `hide-read-more-ad`) is a switch for its
  * layout, not its role; nor is an overflow utility (`overflow-hidden` clips, it does not hide).
  */
 function roleClasses(cls: string): string {
-  if (!cls.includes(":") && !cls.includes("[") && !SWITCH_PREFIX.test(cls)) return cls;
+  if (!cls.includes(":") && !cls.includes("[") && !cls.includes("/") && !SWITCH_PREFIX.test(cls)) return cls;
   return cls
     .split(/\s+/)
-    .filter((c) => !c.includes(":") && !c.includes("[") && !SWITCH.test(c))
+    .filter((c) => !c.includes(":") && !c.includes("[") && !c.includes("/") && !SWITCH.test(c))
     .join(" ");
 }
 

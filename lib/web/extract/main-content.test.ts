@@ -222,6 +222,15 @@ describe("main content: cleaning", () => {
     expect(out).not.toContain("not available in all states");
   });
 
+  it("drops a tooltip's text, not a term styled as a tooltip's trigger (a utility class such as group/tooltip)", () => {
+    const feature = (name: string) =>
+      `<li><span class="relative inline-flex group/tooltip">${name}<div class="tooltip-body">What ${name} means, shown on hover over the term</div></span></li>`;
+    const list = `<ul>${["Universal SSL", "DDoS protection", "Edge caching"].map(feature).join("")}</ul>`;
+    const out = text(`<html><body><main><h1>Plans</h1><p>${sentence("the free plan")}</p>${list}<p>${sentence("upgrades")}</p></main></body></html>`);
+    for (const name of ["Universal SSL", "DDoS protection", "Edge caching"]) expect(out).toContain(name);
+    expect(out).not.toContain("shown on hover");
+  });
+
   it("drops the labels over ad slots, but not a sentence that starts with the word", () => {
     const slot = (label: string) => `<div class="slot"><div class="label">${label}</div></div>`;
     const body = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`);
