@@ -34,7 +34,8 @@ describe("POST /v1/scrape", () => {
     expect(body.primary_content).toMatchObject({ url: `${tb.site.origin}/`, status_code: 200, title: "Acme Rockets", error: null });
     expect(body.primary_content.text).toMatch(/reusable rockets/);
     expect(body.primary_content.markdown).toMatch(/reusable rockets/);
-    expect(body.primary_content.page_type).toBe("article");
+    // A company's front page: no story, whatever its markup says.
+    expect(body.primary_content.page_type).toBe("service");
     for (const part of ["links", "images", "metadata"]) expect(body.primary_content).not.toHaveProperty(part);
     expect(res.body).not.toHaveProperty("contacts");
     expect(res.headers.get("x-ratelimit-limit")).toBe("10");

@@ -77,7 +77,8 @@ export const scrapedPageSchema = z
         description:
           "What kind of page the main content was read as (alongside text, for HTML pages): article, forum (every post kept), product, " +
           "collection (a grid of products), listing (a list of items), documentation or service (a sectioned page). Declared types " +
-          "(schema.org JSON-LD or microdata, og:type) are taken first, else it is read from the page's structure",
+          "(schema.org JSON-LD or microdata, og:type) are taken first, else it is read from the page's structure; a page read as an article " +
+          "is documentation under a documentation address (a docs host or folder) and not an article on a site's front page",
         example: "article",
       }),
     links: z.array(pageLinkSchema).optional().meta({ description: "With extract option links" }),
