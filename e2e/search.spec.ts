@@ -111,9 +111,12 @@ test("desktop: scrape, search, answers in view as results and JSON, curl that ru
   const scraped = await scrapeFixture(page);
   await expect(scraped).toBeInViewport();
   const article = scraped.getByRole("article", { name: "Scraped page" });
+  // The fixture is a company's front page: read as a service page, not an article.
+  await expect(article.getByTestId("page-type")).toHaveText("service page");
   await expect(article.getByRole("heading", { name: "Models", level: 2 })).toBeVisible();
   await expect(article.locator("strong", { hasText: "steel mast" })).toBeVisible();
   await expect(article.getByRole("listitem").filter({ hasText: "Ten kilowatts" })).toBeVisible();
+  await screenshot(page, "search-scrape-page-desktop");
   await scraped.getByRole("tab", { name: "JSON" }).click();
   await expect(scraped.getByTestId("answer-json")).toContainText('"credits_used": 5');
   await screenshot(page, "search-scrape-desktop");

@@ -7,6 +7,16 @@ import { MarkdownView } from "./markdown-view";
 
 export type WirePage = ScrapeResponseView["primary_content"];
 
+const PAGE_TYPE_NAMES: Record<NonNullable<WirePage["page_type"]>, string> = {
+  article: "article",
+  forum: "forum thread",
+  product: "product page",
+  collection: "product collection",
+  listing: "listing",
+  documentation: "documentation",
+  service: "service page",
+};
+
 const PRE = "max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-xs leading-relaxed";
 
 function Links({ links }: { links: NonNullable<WirePage["links"]> }) {
@@ -108,6 +118,11 @@ export function PageViewer({ page, label }: { page: WirePage; label: string }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{page.error ? "Could not scrape" : page.title || "(untitled page)"}</h3>
           {page.status_code !== undefined ? <Badge variant={page.error ? "destructive" : "secondary"}>HTTP {page.status_code}</Badge> : null}
+          {page.page_type ? (
+            <Badge variant="outline" data-testid="page-type" title="What kind of page the main content was read as (page_type)">
+              {PAGE_TYPE_NAMES[page.page_type]}
+            </Badge>
+          ) : null}
         </div>
         <a href={page.url} target="_blank" rel="noreferrer noopener" className="break-all font-mono text-xs text-primary underline-offset-4 hover:underline">
           {page.url}
