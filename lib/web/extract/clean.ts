@@ -1,7 +1,7 @@
 // Inside the content: drop link lists, share bars, related-story boxes, captions and other blocks whose
 // text density, link density or hints mark them as boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { HEADING_TAGS } from "./blocks";
+import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { descendants, elementChildren, hasAncestorIn, isElement, isText, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
@@ -42,7 +42,8 @@ export function clean(root: Element, options: CleanOptions): void {
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
     else if (h && BOILERPLATE.test(h) && small(el) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before)) unwanted.push(el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before) || isPlaceholder(el))
+      unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
   for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(before, el);
@@ -242,6 +243,22 @@ function isCallToAction(el: Element, stats: StatsMap): boolean {
 
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const CALL_TO_ACTION_CHARS = 50;
+
+/**
+ * Copy a template left as it came ("Lorem ipsum dolor sit amet…", "Lorem ipsum 3"): an element whose own
+ * text starts so holds no word of the page's. Only its first text is read.
+ */
+function isPlaceholder(el: Element): boolean {
+  for (const child of el.children) {
+    if (isText(child)) {
+      if (child.data.trim() !== "") return PLACEHOLDER.test(child.data);
+    } else if (isElement(child) && BLOCK_TAGS.has(child.name)) return false;
+  }
+  return false;
+}
+
+/** The filler's opening, or its two words alone as a label ("Lorem ipsum 3"); not prose about the filler ("Lorem ipsum is…"). */
+const PLACEHOLDER = /^\s*lorem ipsum(?:\s+dolor sit amet\b|\s*\d*\s*$)/i;
 
 /** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored"): the ad's, not the page's. */
 function isAdLabel(el: Element, stats: StatsMap): boolean {

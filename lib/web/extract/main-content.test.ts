@@ -231,6 +231,16 @@ describe("main content: cleaning", () => {
     expect(out).not.toContain("shown on hover");
   });
 
+  it("drops a template's placeholder copy (lorem ipsum), not prose about it", () => {
+    const body = ["premiums", "claims"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const filler = `<div class="tv"><h3>Head Line 1</h3><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p><ul><li>Lorem ipsum 1</li><li>Lorem ipsum 2</li></ul></div>`;
+    const about = `<p>Lorem ipsum is the placeholder text designers have used since the 1500s, taken from Cicero.</p>`;
+    const out = text(`<html><body><main><h1>Rankings</h1>${body}${filler}${about}</main></body></html>`);
+    expect(out).toContain("about claims");
+    expect(out).toContain("Lorem ipsum is the placeholder text");
+    expect(out).not.toMatch(/dolor sit amet|Lorem ipsum \d/);
+  });
+
   it("drops the labels over ad slots, but not a sentence that starts with the word", () => {
     const slot = (label: string) => `<div class="slot"><div class="label">${label}</div></div>`;
     const body = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`);
