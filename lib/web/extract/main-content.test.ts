@@ -297,6 +297,22 @@ describe("main content: threads", () => {
     expect(wrapped.text).toContain("about descaling");
   });
 
+  it("drops a sign-up box (a form asking for an email alone, with its heading and fine print), not a contact form nor the page's hero", () => {
+    const story = `<h1>Descaling a kettle</h1><p>${sentence("limescale")}</p><p>${sentence("vinegar")}</p>`;
+    const signup = `<div class="box"><h3>Notify me when back in stock</h3><p>We will write once, when it is back.</p><form><label>Email</label><input type="email"><button>Notify me</button></form><p>You can opt out any time.</p></div>`;
+    const out = text(`<html><body><main>${story}${signup}<p>${sentence("citric acid")}</p></main></body></html>`);
+    expect(out).toContain("about citric acid");
+    for (const gone of ["Notify me", "write once", "opt out", "Email"]) expect(out).not.toContain(gone);
+    // A contact form asks for a name and a message too: what stands around it is the page's.
+    const contact = `<div><h3>Talk to us</h3><p>Our engineers answer within a day.</p><form><input type="text" name="name"><input type="email"><textarea></textarea></form></div>`;
+    expect(text(`<html><body><main>${story}${contact}</main></body></html>`)).toContain("answer within a day");
+    // A hero whose headline sits beside a "start your trial" field: the headline is the page's.
+    const hero = `<section><h1>Support for every customer</h1><p>Bring every conversation together in one place.</p><form><input type="email"><button>Start trial</button></form></section>`;
+    expect(text(`<html><body><main>${hero}<p>${sentence("queues")}</p><p>${sentence("macros")}</p></main></body></html>`)).toContain(
+      "every conversation together",
+    );
+  });
+
   it("reads a page whose comments hold nearly all its text as a thread, though it declares an article", () => {
     const head = `<meta property="og:type" content="article">`;
     const comments = ["kettles", "fuses", "descaling", "limescale", "thermostats", "elements"]

@@ -69,10 +69,15 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
     pageChars ??= readableChars(body, Infinity, removed);
     return readableChars(el) > pageChars * 0.5;
   };
-  /** Forms holding a text box (read before the controls go). */
+  /** Forms holding a text box, and forms asking for an email address alone (read before the controls go). */
   const composeForms = new Set<Element>();
+  const signupForms = new Set<Element>();
   for (const el of elements) {
     if (el === concealedContent) continue;
+    if (el.name === "input" && (el.attribs.type ?? "").toLowerCase() === "email") {
+      const form = attachedAncestors(el, removed).find((a) => a.name === "form");
+      if (form !== undefined && asksOnlyEmail(form)) signupForms.add(form);
+    }
     if (el.name === "textarea") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
@@ -88,6 +93,10 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const total = bodyChars(body, stats);
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
   const named = left.filter((el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)));
+  for (const form of signupForms) {
+    const box = signupBox(form, stats);
+    if (!named.includes(box)) named.push(box);
+  }
   const asides = thread ? named : withoutCardHeaders(named);
   const misnamed = new Set<ParentNode>(misnamedContent(outermost(asides), total, stats));
   for (const el of asides) {
@@ -368,3 +377,32 @@ function bodyChars(body: ParentNode, stats: StatsMap): number {
   if (isElement(body)) return stats.get(body)?.chars ?? 0;
   return elementChildren(body).reduce((n, el) => n + (stats.get(el)?.chars ?? 0), 0);
 }
+
+/**
+ * A form whose one field is an email address is a sign-up (a newsletter, "notify me when back in
+ * stock"), never content; a contact or order form asks for more (a name, a message, a choice).
+ */
+function asksOnlyEmail(form: Element): boolean {
+  return !descendants(form).some(
+    (el) => (el.name === "input" && OTHER_FIELDS.has((el.attribs.type ?? "text").toLowerCase())) || el.name === "textarea" || el.name === "select",
+  );
+}
+
+const OTHER_FIELDS = new Set(["text", "tel", "number", "password", "search", "url", "date"]);
+
+/**
+ * The sign-up's box: the form with its heading, pitch and fine print ("Subscribe to our newsletter",
+ * "You can opt out any time"), up to the block that holds more than a box's worth of other text or the
+ * page's title (a hero whose headline sits beside a "start your trial" field is the page's).
+ */
+function signupBox(form: Element, stats: StatsMap): Element {
+  const formChars = stats.get(form)?.chars ?? 0;
+  let box = form;
+  for (let p = form.parent; p !== null && isElement(p) && p.name !== "body"; p = p.parent) {
+    if ((stats.get(p)?.chars ?? 0) - formChars >= SIGNUP_BOX_CHARS || descendants(p).some((d) => d.name === "h1")) break;
+    box = p;
+  }
+  return box;
+}
+
+const SIGNUP_BOX_CHARS = 800;
