@@ -43,4 +43,10 @@ describe("Markdown rendering", () => {
       "![A \\[chart\\]](https://example.com/a.png) 2 \\* 3 = \\_six\\_ run",
     );
   });
+
+  it("parts elements laid out side by side as the plain text does, through links and emphasis", () => {
+    expect(md('<div><a href="/a">Alice Smith</a><span>Mar 7</span></div>')).toBe("[Alice Smith](https://example.com/a) Mar 7");
+    expect(md("<div><span>New</span><span>Waterproof boots</span></div>")).toBe("New Waterproof boots");
+    expect(md("<p><span>Le</span><span>arn</span> more</p>")).toBe("Learn more");
+  });
 });

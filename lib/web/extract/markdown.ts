@@ -3,6 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
+import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText } from "./text-stats";
 
 export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
@@ -30,7 +31,7 @@ class Renderer {
         flush();
         out.push(...this.block(node));
       } else {
-        inline += this.inline(node);
+        inline = joined(inline, node, this.inline(node));
       }
     }
     flush();
@@ -105,7 +106,7 @@ class Renderer {
   }
 
   private inlineChildren(el: ParentNode): string {
-    return el.children.map((c) => this.inline(c)).join("");
+    return el.children.reduce((out, c) => joined(out, c, this.inline(c)), "");
   }
 
   private inline(node: AnyNode): string {
@@ -144,6 +145,17 @@ class Renderer {
     }
   }
 }
+
+/** Inline Markdown after what came before it, a space between when its element is laid apart (inline-gaps.ts). */
+function joined(before: string, node: AnyNode, piece: string): string {
+  const apart = isElement(node) && laidApart(node) && wordsMeet(before.replace(LINK_TARGET_END, "").replace(MARKS_END, ""), piece.replace(MARKS_START, ""));
+  return apart ? `${before} ${piece}` : before + piece;
+}
+
+/** The syntax around a link's or an emphasis's words, which are what meet. */
+const LINK_TARGET_END = /\]\([^)]*\)$/;
+const MARKS_END = /[*_`]+$/;
+const MARKS_START = /^(?:!?\[|[*_`]+)/;
 
 function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);

@@ -2,6 +2,7 @@
 import type { AnyNode, ParentNode } from "domhandler";
 import { BLOCK_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
+import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText } from "./text-stats";
 
 /** Elements whose content is never text a reader sees. */
@@ -11,6 +12,8 @@ const SKIP = new Set(["script", "style", "template", "noscript", "head", "svg"])
 export function paragraphs(roots: readonly ParentNode[]): string[] {
   const out: string[] = [];
   let line = "";
+  /** The next text starts an element laid apart from the one before it (inline-gaps.ts). */
+  let apart = false;
   const flush = () => {
     const trimmed = line.trim();
     if (trimmed) out.push(trimmed);
@@ -28,7 +31,11 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
       }
       const { node, pre } = item;
       if (isText(node)) {
-        line += pre ? node.data : collapsedText(node);
+        const text = pre ? node.data : collapsedText(node);
+        if (text === "") continue;
+        if (apart && wordsMeet(line, text)) line += " ";
+        apart = false;
+        line += text;
         continue;
       }
       if (!isElement(node) && node.type !== "root") continue;
@@ -43,6 +50,7 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
           continue;
         }
         if (name === "td" || name === "th") line += " ";
+        else if (!pre && laidApart(node)) apart = true;
         inPre = pre || name === "pre";
         if (pre && isCodeLine(name, node.attribs.class)) {
           // A line of code: a new line within the block, not a paragraph of its own.

@@ -1,0 +1,42 @@
+// Where two elements meet with nothing between them, whether their words read apart: shared by both
+// renderers, so the text and the Markdown of a page agree.
+import type { Element } from "domhandler";
+import { isElement, rawTextWithin } from "./dom";
+
+/**
+ * Whether an element and the element just before it (no text between, not even a space) are laid out
+ * apart: outside prose, a page's stylesheet sets such siblings apart (a card's row of flex items: an
+ * author's name and the date, a product's name and its badge, an endpoint's method and path), where a
+ * reader without it would see their words glued ("Lawrence UlrichMar 7"). Not so inside a paragraph or a
+ * heading (spans there are runs of one line: a word processor splits words across them), around
+ * formatting tags (`<b>W</b><i>ord</i>`), nor for a single character (letters animated one by one).
+ */
+export function laidApart(el: Element): boolean {
+  const before = el.prev;
+  if (before === null || !isElement(before)) return false;
+  const parent = el.parent;
+  if (parent !== null && isElement(parent) && PROSE.has(parent.name)) return false;
+  return !FORMATTING.has(el.name) && !FORMATTING.has(before.name) && !isOneCharacter(el) && !isOneCharacter(before);
+}
+
+/** Whether text ending in `left` and text starting with `right`, once laid apart, need a space to read as two words. */
+export function wordsMeet(left: string, right: string): boolean {
+  return WORD_END.test(left) && WORD_START.test(right) && !(DIGIT_END.test(left) && ORDINAL_START.test(right));
+}
+
+const PROSE = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figcaption", "label", "pre", "code"]);
+const FORMATTING = new Set(["b", "i", "em", "strong", "u", "s", "sup", "sub", "small", "mark", "code", "abbr", "wbr", "br"]);
+
+const WORD_END = /[\p{L}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+const DIGIT_END = /\p{N}$/u;
+/** "3<span>rd</span>": an ordinal's suffix, split off for its smaller type. */
+const ORDINAL_START = /^(?:st|nd|rd|th)\b/i;
+
+/** A few nodes are enough to tell: more is more than one character. */
+const MAX_NODES_READ = 6;
+
+function isOneCharacter(el: Element): boolean {
+  const text = rawTextWithin(el, MAX_NODES_READ);
+  return text !== undefined && text.trim().length <= 1;
+}
