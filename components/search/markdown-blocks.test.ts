@@ -17,6 +17,14 @@ describe("parseInline", () => {
       { type: "text", text: " i" },
     ]);
   });
+
+  it("reads a backslash ending a line as a line break and a bare newline as a space, as CommonMark does", () => {
+    expect(parseInline("12 Quay Street\\\nDublin 2\nIreland")).toEqual([
+      { type: "text", text: "12 Quay Street" },
+      { type: "break" },
+      { type: "text", text: "Dublin 2 Ireland" },
+    ]);
+  });
 });
 
 describe("parseMarkdown", () => {

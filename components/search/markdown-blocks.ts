@@ -20,7 +20,8 @@ export type Block =
   | { type: "list"; ordered: boolean; start: number; items: Block[][] }
   | { type: "table"; head: Inline[][]; rows: Inline[][][] };
 
-const INLINE = /\\([\\`*_[\]<>#+\-.!|])|(`+)(.+?)\2|\*\*(.+?)\*\*|!\[((?:\\.|[^\]])*)\]\((\S+?)\)|\[((?:\\.|[^\]])+)\]\((\S+?)\)|_(.+?)_|\*(.+?)\*|\n/gs;
+/** The last two: a hard line break (a backslash ending the line), and a soft one (a bare newline, read as a space), as CommonMark reads them. */
+const INLINE = /\\([\\`*_[\]<>#+\-.!|])|(`+)(.+?)\2|\*\*(.+?)\*\*|!\[((?:\\.|[^\]])*)\]\((\S+?)\)|\[((?:\\.|[^\]])+)\]\((\S+?)\)|_(.+?)_|\*(.+?)\*|(\\\n)|\n/gs;
 
 /** Only web links are kept as links; anything else (javascript:, data:) stays text. */
 function safeHref(href: string): string | null {
@@ -40,7 +41,7 @@ export function parseInline(source: string): Inline[] {
   for (const m of source.matchAll(INLINE)) {
     text(source.slice(at, m.index));
     at = m.index + m[0].length;
-    const [whole, escaped, , code, strong, alt, src, label, href, underscored, starred] = m;
+    const [whole, escaped, , code, strong, alt, src, label, href, underscored, starred, hardBreak] = m;
     if (escaped !== undefined) text(escaped);
     else if (code !== undefined) out.push({ type: "code", text: code.trim() });
     else if (strong !== undefined) out.push({ type: "strong", children: parseInline(strong) });
@@ -54,7 +55,8 @@ export function parseInline(source: string): Inline[] {
       if (safe) out.push({ type: "link", href: safe, children });
       else children.forEach(push);
     } else if (underscored !== undefined || starred !== undefined) out.push({ type: "em", children: parseInline(underscored ?? starred ?? "") });
-    else out.push({ type: "break" });
+    else if (hardBreak !== undefined) out.push({ type: "break" });
+    else text(" ");
   }
   text(source.slice(at));
   return out;

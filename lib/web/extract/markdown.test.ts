@@ -49,4 +49,12 @@ describe("Markdown rendering", () => {
     expect(md("<div><span>New</span><span>Waterproof boots</span></div>")).toBe("New Waterproof boots");
     expect(md("<p><span>Le</span><span>arn</span> more</p>")).toBe("Learn more");
   });
+
+  it("writes a <br> as a hard line break (a backslash ending the line), one line in headings and table cells", () => {
+    expect(md("<p><br>12 Quay Street <br> Dublin 2<br>- by the river<br></p>")).toBe("12 Quay Street\\\nDublin 2\\\n\\- by the river");
+    expect(md("<h2>Opening<br>hours</h2><table><tr><th>Day</th></tr><tr><td>Mon<br>Tue</td></tr></table>")).toBe(
+      "## Opening hours\n\n| Day |\n| --- |\n| Mon Tue |",
+    );
+    expect(md("<ul><li>first line<br>second line</li></ul>")).toBe("- first line\\\n  second line");
+  });
 });

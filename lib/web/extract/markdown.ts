@@ -22,7 +22,7 @@ class Renderer {
     const out: string[] = [];
     let inline = "";
     const flush = () => {
-      const text = inline.replace(/[ \t]+\n/g, "\n").trim();
+      const text = inline.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
       if (text) out.push(text);
       inline = "";
     };
@@ -42,7 +42,7 @@ class Renderer {
     const name = el.name;
     if (HEADING_TAGS.has(name)) {
       const text = this.inlineChildren(el).trim();
-      return text ? [`${"#".repeat(Number(name[1]))} ${text.replace(/\n+/g, " ")}`] : [];
+      return text ? [`${"#".repeat(Number(name[1]))} ${oneLine(text)}`] : [];
     }
     switch (name) {
       case "ul":
@@ -92,7 +92,7 @@ class Renderer {
           rows.push(
             c.children
               .filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th"))
-              .map((cell) => this.inlineChildren(cell).replace(/\s+/g, " ").trim().replace(/\|/g, "\\|")),
+              .map((cell) => oneLine(this.inlineChildren(cell)).replace(/\|/g, "\\|")),
           );
         } else if (c.name === "thead" || c.name === "tbody" || c.name === "tfoot") visit(c);
       }
@@ -114,7 +114,7 @@ class Renderer {
     if (!isElement(node)) return "";
     switch (node.name) {
       case "br":
-        return "\n";
+        return HARD_BREAK;
       case "strong":
       case "b":
         return wrap(this.inlineChildren(node), "**");
@@ -144,6 +144,23 @@ class Renderer {
         return BLOCK_TAGS.has(node.name) ? ` ${this.inlineChildren(node)} ` : this.inlineChildren(node);
     }
   }
+}
+
+/**
+ * A <br>: CommonMark's hard line break, a backslash ending the line (a bare newline is a soft break,
+ * read as a space: a post's or an address's lines would run together). Trailing spaces, the other
+ * spelling, are invisible and trimmed by editors.
+ */
+const HARD_BREAK = "\\\n";
+const SPACE_AROUND_BREAK = /[ \t]*(\\?\n)[ \t]*/g;
+/** A line after a break that would open a heading or a list item ("- 2 eggs" in a recipe's lines) is escaped, as at a paragraph's start. */
+const BLOCK_SIGN_AFTER_BREAK = /(\\\n)([#+-]|\d+\.)(?= )/g;
+/** Breaks and spaces opening or closing a paragraph: nothing to break there. */
+const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
+
+/** A heading's or a table cell's text on one line: its breaks read as spaces. */
+function oneLine(text: string): string {
+  return text.replace(/\\\n/g, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Inline Markdown after what came before it, a space between when its element is laid apart (inline-gaps.ts). */
