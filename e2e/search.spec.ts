@@ -18,7 +18,8 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Zephyr Turbines</title
 <p>Every turbine ships with a <strong>steel mast</strong>, a controller and a battery bank sized for the site.</p>
 <h2>Models</h2>
 <ul><li>Two kilowatts</li><li>Ten kilowatts</li></ul>
-<p>Read about <a href="/service">our service plans</a>.</p></article></main></body></html>`;
+<p>Read about <a href="/service">our service plans</a>.</p>
+<p>Zephyr Turbines<br>4 Quay Road<br>Galway</p></article></main></body></html>`;
 
 let fixture: http.Server;
 
@@ -116,6 +117,8 @@ test("desktop: scrape, search, answers in view as results and JSON, curl that ru
   await expect(article.getByRole("heading", { name: "Models", level: 2 })).toBeVisible();
   await expect(article.locator("strong", { hasText: "steel mast" })).toBeVisible();
   await expect(article.getByRole("listitem").filter({ hasText: "Ten kilowatts" })).toBeVisible();
+  // An address's lines (<br>) stay lines: a hard break in the Markdown, a <br> in the rendering.
+  await expect(article.locator("p", { hasText: "4 Quay Road" }).locator("br")).toHaveCount(2);
   await screenshot(page, "search-scrape-page-desktop");
   await scraped.getByRole("tab", { name: "JSON" }).click();
   await expect(scraped.getByTestId("answer-json")).toContainText('"credits_used": 5');
