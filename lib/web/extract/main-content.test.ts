@@ -408,6 +408,21 @@ describe("main content: threads", () => {
     expect(out).not.toContain("page link");
   });
 
+  it("keeps the panels a control names right below it (an accordion without aria-expanded), not an overlay it opens elsewhere", () => {
+    const steps = ["permits", "installation", "interconnection"]
+      .map(
+        (t, i) =>
+          `<div class="acc"><a role="button" aria-controls="step-${i}"><span>Step ${i + 1}</span></a><i class="chevron"></i></div><div id="step-${i}" style="display:none"><p>${sentence(t)}</p></div>`,
+      )
+      .join("");
+    const overlay = `<div id="nav-overlay" style="display:none"><p>${sentence("every department of the store")}</p></div>`;
+    const out = text(
+      `<html><body><header><button aria-controls="nav-overlay">Menu</button></header><main><h1>Going solar</h1><p>${sentence("the timeline")}</p>${steps}${overlay}</main></body></html>`,
+    );
+    for (const t of ["permits", "installation", "interconnection"]) expect(out).toContain(`about ${t}`);
+    expect(out).not.toContain("every department");
+  });
+
   it("keeps the answers of an accordion built without ARIA (a hidden block after its question), but not other hidden blocks", () => {
     const faq = ["deductibles", "waiting periods", "claims"]
       .map(

@@ -338,17 +338,40 @@ export function isArticleBodyMarker(el: Element): boolean {
 }
 
 /**
- * The ids of panels a control opens and closes in place (aria-controls on an element with aria-expanded:
- * an accordion's answers, a "read more"): hidden until a click, content like a tab's panel.
+ * The ids of panels a control opens and closes in place (aria-controls on an element with aria-expanded,
+ * or naming the block right below it: an accordion's answers, a "read more"): hidden until a click,
+ * content like a tab's panel.
  */
 function disclosedPanels(elements: readonly Element[]): Set<string> {
   const ids = new Set<string>();
   for (const el of elements) {
     if (!mayCarry(el, CONTROLS)) continue;
     const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
-    if (controls !== undefined && expanded !== undefined) for (const id of controls.split(/\s+/)) if (id !== "") ids.add(id);
+    if (controls === undefined) continue;
+    for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || opensBelow(el, id))) ids.add(id);
   }
   return ids;
+}
+
+/**
+ * Whether the panel a control names comes right after it (or after the header holding it): an
+ * accordion built without aria-expanded. A panel elsewhere (a menu's overlay) is not opened in place.
+ */
+function opensBelow(control: Element, id: string): boolean {
+  let at: Element = control;
+  for (let depth = 0; depth <= PANEL_HEADER_DEPTH; depth++) {
+    if (nextElement(at)?.attribs.id === id) return true;
+    if (at.parent === null || !isElement(at.parent)) return false;
+    at = at.parent;
+  }
+  return false;
+}
+
+const PANEL_HEADER_DEPTH = 3;
+
+function nextElement(el: Element): Element | undefined {
+  for (let n = el.next; n !== null; n = n.next) if (isElement(n)) return n;
+  return undefined;
 }
 
 /**
