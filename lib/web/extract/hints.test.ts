@@ -33,6 +33,14 @@ describe("namesBoilerplate", () => {
     expect(namesBoilerplate("p-body-sidebar article-body")).toBe(false);
     expect(namesBoilerplate("p-body-sidebar layout")).toBe(true);
   });
+
+  it("reads a name that sets a style of a part (a property after the part) as saying how it looks, not what it is", () => {
+    expect(namesBoilerplate("kt-accordion-wrap kt-pane-header-alignment-left")).toBe(false);
+    expect(namesBoilerplate("footer-bg-color")).toBe(false);
+    expect(namesBoilerplate("menu-font-size sidebar")).toBe(true);
+    // A position is a part of the chrome, not a style of it.
+    expect(namesBoilerplate("header-left")).toBe(true);
+  });
 });
 
 describe("hints", () => {

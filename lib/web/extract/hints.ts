@@ -20,6 +20,13 @@ export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|e
  */
 export function namesBoilerplate(h: string): boolean {
   if (!UNLIKELY.test(h)) return false;
+  if (STYLE_WORD.test(h)) {
+    const named = h
+      .split(/\s+/)
+      .filter((name) => !isStyleSetting(name))
+      .join(" ");
+    if (named !== h) return namesBoilerplate(named);
+  }
   if (!CONTENT_HINT.test(h)) return true;
   let boilerplateHead = false;
   for (const name of h.split(/\s+/)) {
@@ -31,6 +38,20 @@ export function namesBoilerplate(h: string): boolean {
   }
   return boilerplateHead;
 }
+
+/**
+ * A name that sets a style of a part (`kt-pane-header-alignment-left`, `footer-bg-color`,
+ * `menu-font-size`): the word after the part is a property, and the name says how the element looks,
+ * not what it is.
+ */
+function isStyleSetting(name: string): boolean {
+  const parts = name.split(/[-_]+/);
+  const unlikely = parts.findLastIndex((part) => UNLIKELY.test(part));
+  return unlikely >= 0 && parts.slice(unlikely + 1).some((part) => STYLE_PART.test(part));
+}
+
+const STYLE_WORD = /align|colou?r|size|width|height|spacing|padding|margin|font|bg|background|border|radius|shadow|opacity/i;
+const STYLE_PART = /^(?:align|alignment|colou?r|size|width|height|spacing|padding|margin|font|bg|background|border|radius|shadow|opacity)$/i;
 
 const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author|dateline|caption|newsletter|subscri|recommend|trending|toolbar|social/i;
