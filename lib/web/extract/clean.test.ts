@@ -25,3 +25,16 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).not.toContain("Ann Reed");
   });
 });
+
+describe("clean: lists of links", () => {
+  const links = (names: readonly string[]) => `<ul>${names.map((n) => `<li><a href="/course/${n.length}">${n}</a></li>`).join("")}</ul>`;
+  const prose = "<p>The Open University offers hundreds of free courses with certificates of completion, and sometimes badges, across every subject.</p>";
+
+  it("keeps a list of links a sentence introduces, and drops one under a label", () => {
+    const out = cleaned(
+      `<div>${prose}<p>Here are some of the courses you can take on OpenLearn:</p>${links(["Everyday English", "Getting started on Latin", "Microbes: friend or foe?"])}<p>You might also like:</p>${links(["Our ten best posts", "Deck projects", "Table hacks"])}</div>`,
+    );
+    expect(out).toContain("Getting started on Latin");
+    expect(out).not.toContain("Deck projects");
+  });
+});

@@ -52,6 +52,8 @@ export function clean(root: Element, options: CleanOptions): void {
   const stats = before;
   // An index of links: its lists are the content, as cards are.
   for (const el of aroundGroups(dominantLinkLists(root, stats), root)) cards.add(el);
+  // A list a sentence introduces is what the sentence promised, links or not.
+  for (const el of introducedLists(root)) cards.add(el);
   // Deepest first, so a container is judged on what is left of it.
   const containers = descendants(root)
     .filter((el) => CONDITIONAL.has(el.name))
@@ -272,3 +274,22 @@ const AD_LABEL = /^(?:advertisements?|advertising|sponsored|ad|anzeige|publicitÃ
 const AD_LABEL_CHARS = 50;
 /** A label and the empty slot beside it are a few nodes; a block of more than this is not a label. */
 const AD_LABEL_NODES = 200;
+
+/**
+ * Lists right after a paragraph that is a sentence ending in a colon ("Here are some of the courses you
+ * can take on OpenLearn:"): the list is what the sentence introduces. A label ("Buying options:", "YOU
+ * MIGHT ALSO LIKE:") is too short to be such a sentence, and a heading introduces a section, not a list.
+ */
+function introducedLists(root: Element): Element[] {
+  return descendants(root).filter((el) => {
+    if (el.name !== "ul" && el.name !== "ol") return false;
+    const before = previousElement(el);
+    if (before?.name !== "p") return false;
+    const text = rawTextWithin(before, MAX_INTRODUCTION_NODES)?.trim();
+    return text !== undefined && text.endsWith(":") && text.split(/\s+/).length >= MIN_INTRODUCTION_WORDS;
+  });
+}
+
+const MIN_INTRODUCTION_WORDS = 6;
+/** A paragraph of more nodes than this is not one introductory sentence. */
+const MAX_INTRODUCTION_NODES = 200;
