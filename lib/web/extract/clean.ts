@@ -286,7 +286,7 @@ function introducedLists(root: Element): Element[] {
     const before = previousElement(el);
     if (before?.name !== "p") return false;
     const text = rawTextWithin(before, MAX_INTRODUCTION_NODES)?.trim();
-    return text !== undefined && text.endsWith(":") && text.split(/\s+/).length >= MIN_INTRODUCTION_WORDS;
+    return text?.endsWith(":") === true && text.split(/\s+/).length >= MIN_INTRODUCTION_WORDS;
   });
 }
 
