@@ -82,7 +82,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el.attribs.id ?? "") && !answersQuestion(el, removed)))
+    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el) && !answersQuestion(el, removed)))
       removed.add(el);
   }
   removeNodes(removed);
@@ -338,11 +338,12 @@ export function isArticleBodyMarker(el: Element): boolean {
 }
 
 /**
- * The ids of panels a control opens and closes in place (aria-controls on an element with aria-expanded,
- * or naming the block right below it: an accordion's answers, a "read more"): hidden until a click,
- * content like a tab's panel.
+ * The panels a control opens and closes in place (aria-controls on an element with aria-expanded, or
+ * naming the block right below it: an accordion's answers, a "read more"): hidden until a click,
+ * content like a tab's panel. With them, the wrappers that hold nothing else (a collapsing animation's
+ * box, hidden in the panel's place).
  */
-function disclosedPanels(elements: readonly Element[]): Set<string> {
+function disclosedPanels(elements: readonly Element[]): Set<Element> {
   const ids = new Set<string>();
   for (const el of elements) {
     if (!mayCarry(el, CONTROLS)) continue;
@@ -350,7 +351,14 @@ function disclosedPanels(elements: readonly Element[]): Set<string> {
     if (controls === undefined) continue;
     for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || opensBelow(el, id))) ids.add(id);
   }
-  return ids;
+  const panels = new Set<Element>();
+  if (ids.size === 0) return panels;
+  for (const el of elements) {
+    if (el.attribs.id === undefined || !ids.has(el.attribs.id)) continue;
+    panels.add(el);
+    for (let box = el.parent; box !== null && isElement(box) && elementChildren(box).length === 1; box = box.parent) panels.add(box);
+  }
+  return panels;
 }
 
 /**
