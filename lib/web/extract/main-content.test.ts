@@ -426,7 +426,9 @@ describe("main content: threads", () => {
   it("keeps an accordion's answer whose collapsing box, not the panel itself, is what is hidden", () => {
     const item = (t: string, i: number) =>
       `<div class="accordion__item"><button aria-expanded="false" aria-controls="panel-${i}">${t}</button><div class="collapse" style="display:none;height:0"><div role="region" id="panel-${i}"><p>${sentence(t)}</p></div></div></div>`;
-    const out = text(`<html><body><main><h1>Summit fire pit</h1><p>${sentence("the fire pit")}</p>${["care", "safety"].map(item).join("")}</main></body></html>`);
+    const out = text(
+      `<html><body><main><h1>Summit fire pit</h1><p>${sentence("the fire pit")}</p>${["care", "safety"].map(item).join("")}</main></body></html>`,
+    );
     for (const t of ["care", "safety"]) expect(out).toContain(`about ${t}`);
   });
 

@@ -82,8 +82,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el) && !answersQuestion(el, removed)))
-      removed.add(el);
+    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el) && !answersQuestion(el, removed))) removed.add(el);
   }
   removeNodes(removed);
   removeCommentsOnAnswers(elements);
