@@ -423,6 +423,12 @@ describe("main content: threads", () => {
     expect(out).not.toContain("every department");
   });
 
+  it("keeps the hidden block right below a disclosure button that names no panel", () => {
+    const item = (t: string) => `<h3><button aria-expanded="false"><p>${t}</p></button></h3><div hidden aria-hidden="true"><p>${sentence(t)}</p></div>`;
+    const out = text(`<html><body><main><h1>Running shoes</h1><p>${sentence("shoes")}</p>${["weight", "cushioning"].map(item).join("")}</main></body></html>`);
+    for (const t of ["weight", "cushioning"]) expect(out).toContain(`about ${t}`);
+  });
+
   it("keeps an accordion's answer whose collapsing box, not the panel itself, is what is hidden", () => {
     const item = (t: string, i: number) =>
       `<div class="accordion__item"><button aria-expanded="false" aria-controls="panel-${i}">${t}</button><div class="collapse" style="display:none;height:0"><div role="region" id="panel-${i}"><p>${sentence(t)}</p></div></div></div>`;

@@ -344,34 +344,41 @@ export function isArticleBodyMarker(el: Element): boolean {
  */
 function disclosedPanels(elements: readonly Element[]): Set<Element> {
   const ids = new Set<string>();
-  for (const el of elements) {
-    if (!mayCarry(el, CONTROLS)) continue;
-    const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
-    if (controls === undefined) continue;
-    for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || opensBelow(el, id))) ids.add(id);
-  }
   const panels = new Set<Element>();
-  if (ids.size === 0) return panels;
+  const open = (panel: Element) => {
+    panels.add(panel);
+    for (let box = panel.parent; box !== null && isElement(box) && elementChildren(box).length === 1; box = box.parent) panels.add(box);
+  };
   for (const el of elements) {
-    if (el.attribs.id === undefined || !ids.has(el.attribs.id)) continue;
-    panels.add(el);
-    for (let box = el.parent; box !== null && isElement(box) && elementChildren(box).length === 1; box = box.parent) panels.add(box);
+    const expanded = el.attribs["aria-expanded"];
+    const controls = mayCarry(el, CONTROLS) ? el.attribs["aria-controls"] : undefined;
+    if (controls !== undefined) {
+      for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || blocksBelow(el).some((b) => b.attribs.id === id))) ids.add(id);
+    } else if (expanded !== undefined && (el.name === "button" || el.attribs.role === "button")) {
+      // A disclosure button naming no panel opens the hidden block right below it (or below its header).
+      const panel = blocksBelow(el).find(isHidden);
+      if (panel !== undefined) open(panel);
+    }
   }
+  if (ids.size > 0) for (const el of elements) if (el.attribs.id !== undefined && ids.has(el.attribs.id)) open(el);
   return panels;
 }
 
 /**
- * Whether the panel a control names comes right after it (or after the header holding it): an
- * accordion built without aria-expanded. A panel elsewhere (a menu's overlay) is not opened in place.
+ * What comes right after a control, and after each of the blocks holding it up to a header's depth:
+ * where an accordion puts the panel the control opens. A panel elsewhere (a menu's overlay) is not
+ * opened in place.
  */
-function opensBelow(control: Element, id: string): boolean {
+function blocksBelow(control: Element): Element[] {
+  const below: Element[] = [];
   let at: Element = control;
   for (let depth = 0; depth <= PANEL_HEADER_DEPTH; depth++) {
-    if (nextElement(at)?.attribs.id === id) return true;
-    if (at.parent === null || !isElement(at.parent)) return false;
+    const next = nextElement(at);
+    if (next !== undefined) below.push(next);
+    if (at.parent === null || !isElement(at.parent)) break;
     at = at.parent;
   }
-  return false;
+  return below;
 }
 
 const PANEL_HEADER_DEPTH = 3;
