@@ -3,7 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
-import { descendants, elementChildren, hasAncestorIn, isElement, isText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { descendants, elementChildren, hasAncestorIn, isElement, isText, previousElement, rawTextWithin, removeNode, removeNodes } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -123,11 +123,6 @@ const ASSET_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|css|js)(?
 function isAssetAddress(el: Element): boolean {
   const only = el.children.length === 1 ? el.children[0] : undefined;
   return only !== undefined && isText(only) && ASSET_ADDRESS.test(only.data.trim());
-}
-
-function previousElement(el: Element): Element | undefined {
-  for (let p = el.prev; p; p = p.prev) if (isElement(p)) return p;
-  return undefined;
 }
 
 /**

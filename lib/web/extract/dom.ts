@@ -70,6 +70,18 @@ export function descendants(root: ParentNode): Element[] {
 
 /** The first element under root (in document order) that `test` accepts; the walk stops there. */
 /** Whether an ancestor of el is in the set (walked up without listing the ancestors). */
+/** The element before this one among its siblings, past text and comments. */
+export function previousElement(el: ChildNode): Element | undefined {
+  for (let p = el.prev; p !== null; p = p.prev) if (isTag(p)) return p;
+  return undefined;
+}
+
+/** The element after this one among its siblings, past text and comments. */
+export function nextElement(el: ChildNode): Element | undefined {
+  for (let n = el.next; n !== null; n = n.next) if (isTag(n)) return n;
+  return undefined;
+}
+
 export function hasAncestorIn(el: ChildNode, set: ReadonlySet<ParentNode>): boolean {
   for (let a = el.parent; a !== null; a = a.parent) if (set.has(a)) return true;
   return false;

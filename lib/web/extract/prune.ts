@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, hasAncestorIn, isElement, isText, removeNode, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, hasAncestorIn, isElement, isText, nextElement, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
@@ -382,11 +382,6 @@ function blocksBelow(control: Element): Element[] {
 }
 
 const PANEL_HEADER_DEPTH = 3;
-
-function nextElement(el: Element): Element | undefined {
-  for (let n = el.next; n !== null; n = n.next) if (isElement(n)) return n;
-  return undefined;
-}
 
 /**
  * Hidden from every reader; aria-hidden hides from screen readers only, and is trusted as hiding except
