@@ -69,7 +69,9 @@ export const scrapedPageSchema = z
     status_code: z.int().optional().meta({ description: "HTTP status of the final response" }),
     title: z.string().optional().meta({ description: "With extract option title" }),
     text: z.string().optional().meta({ description: "Main content as plain text; with extract option text" }),
-    markdown: z.string().optional().meta({ description: "Main content as Markdown; always alongside text" }),
+    markdown: z.string().optional().meta({
+      description: "Main content as CommonMark (headings, lists, tables, fenced code; a line break is a backslash ending the line); always alongside text",
+    }),
     page_type: z
       .enum(PAGE_TYPES)
       .optional()
