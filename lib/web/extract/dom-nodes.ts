@@ -68,7 +68,7 @@ export interface MarkedElement extends Element {
 
 /** `hidden`, `aria-hidden` or `style`: the element may be concealed. */
 export const MAY_CONCEAL = 1;
-/** `aria-controls`: the element may disclose a panel. */
+/** `aria-controls` or `aria-expanded`: the element may disclose a panel. */
 export const CONTROLS = 2;
 /** `itemtype` or `itemprop`: microdata. */
 export const MICRODATA = 4;
@@ -79,6 +79,7 @@ export const NOTED_ATTRIBUTES: ReadonlyMap<string, number> = new Map([
   ["aria-hidden", MAY_CONCEAL],
   ["style", MAY_CONCEAL],
   ["aria-controls", CONTROLS],
+  ["aria-expanded", CONTROLS],
   ["itemtype", MICRODATA],
   ["itemprop", MICRODATA],
 ]);

@@ -1,7 +1,7 @@
 // Where two elements meet with nothing between them, whether their words read apart: shared by both
 // renderers, so the text and the Markdown of a page agree.
-import type { Element } from "domhandler";
-import { isElement, rawTextWithin } from "./dom";
+import type { AnyNode, Element } from "domhandler";
+import { isElement, isText } from "./dom";
 
 /**
  * Whether an element and the element just before it (no text between, not even a space) are laid out
@@ -21,7 +21,10 @@ export function laidApart(el: Element): boolean {
 
 /** Whether text ending in `left` and text starting with `right`, once laid apart, need a space to read as two words. */
 export function wordsMeet(left: string, right: string): boolean {
-  return WORD_END.test(left) && WORD_START.test(right) && !(DIGIT_END.test(left) && ORDINAL_START.test(right));
+  // The last two code units hold the last character (a letter beyond the BMP is two): an anchored
+  // test on the whole line would read all of it each time.
+  const end = left.slice(-2);
+  return WORD_END.test(end) && WORD_START.test(right) && !(DIGIT_END.test(end) && ORDINAL_START.test(right));
 }
 
 const PROSE = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figcaption", "label", "pre", "code"]);
@@ -36,7 +39,15 @@ const ORDINAL_START = /^(?:st|nd|rd|th)\b/i;
 /** A few nodes are enough to tell: more is more than one character. */
 const MAX_NODES_READ = 6;
 
+/** At most one character besides white space (read no further than needed). */
 function isOneCharacter(el: Element): boolean {
-  const text = rawTextWithin(el, MAX_NODES_READ);
-  return text !== undefined && text.trim().length <= 1;
+  let seen = 0;
+  const stack: AnyNode[] = [el];
+  for (let nodes = 0, node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (++nodes > MAX_NODES_READ) return false;
+    if (isText(node)) {
+      for (let i = 0; i < node.data.length; i++) if (node.data.charCodeAt(i) > 32 && ++seen > 1) return false;
+    } else if (isElement(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return true;
 }

@@ -165,10 +165,13 @@ function oneLine(text: string): string {
 
 /** Inline Markdown after what came before it, a space between when its element is laid apart (inline-gaps.ts). */
 function joined(before: string, node: AnyNode, piece: string): string {
-  const apart = isElement(node) && laidApart(node) && wordsMeet(before.replace(LINK_TARGET_END, "").replace(MARKS_END, ""), piece.replace(MARKS_START, ""));
-  return apart ? `${before} ${piece}` : before + piece;
+  if (before === "" || piece === "" || !isElement(node) || !laidApart(node)) return before + piece;
+  // The end of what came before, long enough to hold a link's address (the tests are anchored there).
+  const tail = before.slice(-MAX_LINK_TARGET_CHARS);
+  return wordsMeet(tail.replace(LINK_TARGET_END, "").replace(MARKS_END, ""), piece.replace(MARKS_START, "")) ? `${before} ${piece}` : before + piece;
 }
 
+const MAX_LINK_TARGET_CHARS = 2100;
 /** The syntax around a link's or an emphasis's words, which are what meet. */
 const LINK_TARGET_END = /\]\([^)]*\)$/;
 const MARKS_END = /[*_`]+$/;

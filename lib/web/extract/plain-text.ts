@@ -50,7 +50,7 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
           continue;
         }
         if (name === "td" || name === "th") line += " ";
-        else if (!pre && laidApart(node)) apart = true;
+        else if (!pre && !BLOCK_TAGS.has(name) && laidApart(node)) apart = true;
         inPre = pre || name === "pre";
         if (pre && isCodeLine(name, node.attribs.class)) {
           // A line of code: a new line within the block, not a paragraph of its own.

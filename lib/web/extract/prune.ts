@@ -350,8 +350,8 @@ function disclosedPanels(elements: readonly Element[]): Set<Element> {
     for (let box = panel.parent; box !== null && isElement(box) && elementChildren(box).length === 1; box = box.parent) panels.add(box);
   };
   for (const el of elements) {
-    const expanded = el.attribs["aria-expanded"];
-    const controls = mayCarry(el, CONTROLS) ? el.attribs["aria-controls"] : undefined;
+    if (!mayCarry(el, CONTROLS)) continue;
+    const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
     if (controls !== undefined) {
       for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || blocksBelow(el).some((b) => b.attribs.id === id))) ids.add(id);
     } else if (expanded !== undefined && (el.name === "button" || el.attribs.role === "button")) {
