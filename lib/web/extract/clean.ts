@@ -52,12 +52,12 @@ export function clean(root: Element, options: CleanOptions): void {
   const stats = before;
   // An index of links: its lists are the content, as cards are.
   for (const el of aroundGroups(dominantLinkLists(root, stats), root)) cards.add(el);
-  // A list a sentence introduces is what the sentence promised, links or not.
-  for (const el of introducedLists(root)) cards.add(el);
   // Deepest first, so a container is judged on what is left of it.
   const containers = descendants(root)
     .filter((el) => CONDITIONAL.has(el.name))
     .reverse();
+  // A list a sentence introduces is what the sentence promised, links or not.
+  for (const el of introducedLists(containers)) cards.add(el);
   // Removed together once all are judged (a hostile page drops thousands of siblings): a container is
   // judged on its measures, which each drop below it updates, and on its tree without the dropped.
   const dropped = new Set<Element>();
@@ -275,8 +275,8 @@ const AD_LABEL_NODES = 200;
  * can take on OpenLearn:"): the list is what the sentence introduces. A label ("Buying options:", "YOU
  * MIGHT ALSO LIKE:") is too short to be such a sentence, and a heading introduces a section, not a list.
  */
-function introducedLists(root: Element): Element[] {
-  return descendants(root).filter((el) => {
+function introducedLists(elements: readonly Element[]): Element[] {
+  return elements.filter((el) => {
     if (el.name !== "ul" && el.name !== "ol") return false;
     const before = previousElement(el);
     if (before?.name !== "p") return false;
