@@ -47,6 +47,25 @@ describe("main content: a section shown twice", () => {
     expect(count(text(story), quoted)).toBe(2);
   });
 
+  it("drops a thread's furniture: a short line on three posts or more, a post's number, an avatar's initial; the posts' dates stay", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const post = (n: number, who: string, topic: string) =>
+      `<div class="post"><div class="avatar">${who[0]}</div><span class="author">${who}</span><div class="meta">Mar 27, 2025</div><div class="number">#${n}</div><p>${sentence(topic)}</p><div class="actions">Reply With Quote</div></div>`;
+    const withThanks = `<div class="post"><span class="author">Di</span><p>Thanks!</p></div>`;
+    const thread = `<main>${post(1, "Ada", "my studio")}${post(2, "Ben", "kiln wash")}${post(3, "Cy", "witness cones")}${withThanks}${withThanks.replace("Di", "Ed")}</main>`;
+    const out = text(`<html>${head}<body>${thread}</body></html>`);
+    expect(out).not.toContain("Reply With Quote");
+    expect(out).not.toMatch(/^#\d$/m);
+    expect(out).not.toMatch(/^[ABC]$/m);
+    expect(count(out, "Mar 27, 2025")).toBe(3);
+    // Said twice, a short line is two replies, not furniture.
+    expect(count(out, "Thanks!")).toBe(2);
+    for (const topic of ["my studio", "kiln wash", "witness cones"]) expect(out).toContain(`about ${topic}`);
+    for (const who of ["Ada", "Ben", "Cy"]) expect(out).toContain(who);
+    // Elsewhere than on a thread, a line said three times stays.
+    const story = `<html><body><article><h1>Kilns</h1>${[1, 2, 3].map((n) => `<h2>Step ${n}</h2><p>${sentence(`step ${n}`)}</p><p>Wear gloves.</p>`).join("")}</article></body></html>`;
+    expect(count(text(story), "Wear gloves.")).toBe(3);
+  });
   it("keeps what every card of a grid repeats: each plan's features are its own", () => {
     const features = `<ul><li>Unlimited projects and members</li><li>Priority support from our team within a day</li><li>Exports to every format we support</li></ul><p>Billed yearly, cancel at any time from your account settings.</p>`;
     const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><span>${price}</span>${features}</div>`;

@@ -119,17 +119,19 @@ const MIN_LINE_CHARS = 60;
 /**
  * On a thread, a line said again word for word (text between line breaks or blocks) is a quote of a
  * post above, whole or in part (a reply quoting one paragraph of a long post): the first saying stays.
- * Code is exempt (a log repeats its lines).
+ * A short line said on three posts or more is the posts' furniture ("Reply With Quote", "Print view",
+ * "permalink", "Author"), and a line of one number or one letter is a post's number, its votes or its
+ * author's avatar: those go wherever they are. Code is exempt (a log repeats its lines).
  */
 export function removeRepeatedLines(roots: readonly Element[]): void {
-  const seen = new Set<string>();
-  const repeated = new Set<AnyNode>();
+  const lines: { nodes: AnyNode[]; key: string }[] = [];
+  const shortLines = new Map<string, number>();
   const flush = (line: AnyNode[]) => {
     if (line.length === 0) return;
     const key = line.map(rawText).join("").replace(/\W+/g, " ").trim().toLowerCase();
-    if (key.replace(/ /g, "").length >= MIN_LINE_CHARS) {
-      if (seen.has(key)) for (const node of line) repeated.add(node);
-      else seen.add(key);
+    if (key !== "") {
+      lines.push({ nodes: [...line], key });
+      if (key.replace(/ /g, "").length < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
     }
     line.length = 0;
   };
@@ -145,5 +147,21 @@ export function removeRepeatedLines(roots: readonly Element[]): void {
     flush(line);
   };
   for (const root of roots) walk(root);
-  for (const node of repeated) removeNode(node);
+  const seen = new Set<string>();
+  for (const { nodes, key } of lines) {
+    const furniture = ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key);
+    const quote = !furniture && key.replace(/ /g, "").length >= MIN_LINE_CHARS && seen.has(key);
+    if (furniture || quote) for (const node of nodes) removeNode(node);
+    else seen.add(key);
+  }
 }
+
+/** A short line said this many times on a thread labels its posts; said twice it may be two replies' "Thanks!". */
+const MIN_FURNITURE_POSTS = 3;
+
+/** A post's date, the same on posts of one day, is kept with each ("Mar 27, 2025", "Posted March 3"). */
+const DATED =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b\d{1,4} \d{1,2} \d{2,4}\b/;
+
+/** A post's number or vote count ("#12", "7"), or an avatar's initial, alone on its line. */
+const LONE_MARK = /^(\d+|[a-z])$/;
