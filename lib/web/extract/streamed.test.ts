@@ -37,6 +37,16 @@ describe("React's streamed segments", () => {
     expect(placed(html).indexOf("Shown")).toBe(0);
   });
 
+  it("places the segments of a page saved without its scripts by their numbers, leaving a fallback it cannot bound", () => {
+    // An archived page: scripts and comments stripped, React's templates and hidden segments kept.
+    const html = `<body><h1>Index funds</h1><template id="B:4"></template><div>Loading paragraph...</div><template id="B:5"></template><div>Loading paragraph...</div>
+      <template id="P:7"></template><p>End</p><div hidden id="S:5"><p>Second part</p></div><div hidden id="S:4"><p>First part</p></div><div hidden id="S:7"><p>Placed part</p></div><div id="S:8"><p>Shown box</p></div></body>`;
+    expect(mayHoldStreamedSegments(html)).toBe(true);
+    expect(placed(html)).toBe("Index funds\n\nFirst part\n\nLoading paragraph...\n\nSecond part\n\nLoading paragraph...\n\nPlaced part\n\nEnd\n\nShown box");
+    // With the scripts, only what they name moves.
+    expect(placed(`${html}<script>$RC("B:5","S:5")</script>`)).toContain("Index funds\n\nLoading paragraph...\n\nSecond part");
+  });
+
   it("makes the late parts of a streamed page its main content", () => {
     const wants: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
     const body = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i} of the product's description, long enough, with commas, to read as prose.</p>`).join(

@@ -3,7 +3,10 @@
 // the placeholder `<template id="P:1">`, `$RC("B:0","S:0")` replaces a Suspense boundary's fallback (from
 // `<template id="B:0">` to its closing `<!--/$-->` comment). A browser runs those scripts; an extractor
 // must do the same moves, or it reads the page without the parts that came late (often all of it).
-import type { AnyNode, ChildNode, Document, Element } from "domhandler";
+// A page saved without its scripts (an archive, a sanitiser) still holds the segments and placeholders:
+// React names a segment after the boundary or placeholder it fills (`S:4` fills `B:4` or `P:4`), so
+// those moves are made by name.
+import type { AnyNode, Document, Element } from "domhandler";
 import { isComment } from "domhandler";
 import { descendants, insertBefore, rawText, removeNode } from "./dom";
 
@@ -12,7 +15,7 @@ const MOVE = /\$RS\("(S:[0-9a-zA-Z]+)","(P:[0-9a-zA-Z]+)"\)|\$RC\("(B:[0-9a-zA-Z
 
 /** Whether the HTML may hold streamed segments (a cheap test before walking the tree). */
 export function mayHoldStreamedSegments(html: string): boolean {
-  return html.includes('$RS("') || html.includes('$RC("');
+  return html.includes('$RS("') || html.includes('$RC("') || html.includes('<template id="B:') || html.includes('<template id="P:');
 }
 
 /** Moves every streamed segment its script names into place, in the order the scripts would. */
@@ -26,6 +29,7 @@ export function placeStreamedSegments(doc: Document): void {
       for (const m of rawText(el).matchAll(MOVE))
         moves.push(m[1] !== undefined ? { boundary: false, target: m[2]!, segment: m[1] } : { boundary: true, target: m[3]!, segment: m[4]! });
   }
+  if (moves.length === 0) moves.push(...movesByName(byId));
   for (const { boundary, target, segment } of moves) {
     const placeholder = byId.get(target);
     const content = byId.get(segment);
@@ -37,19 +41,36 @@ export function placeStreamedSegments(doc: Document): void {
   }
 }
 
-/** A boundary's fallback: the siblings after its template up to the `<!--/$-->` that closes it (nested boundaries inside). */
+/** Without the scripts: each hidden segment into the boundary or placeholder of its number, in the segments' order. */
+function movesByName(byId: ReadonlyMap<string, Element>): { boundary: boolean; target: string; segment: string }[] {
+  const moves: { boundary: boolean; target: string; segment: string }[] = [];
+  for (const [segment, el] of byId) {
+    if (!segment.startsWith("S:") || el.name !== "div" || el.attribs.hidden === undefined) continue;
+    const number = segment.slice(2);
+    if (byId.has(`B:${number}`)) moves.push({ boundary: true, target: `B:${number}`, segment });
+    else if (byId.has(`P:${number}`)) moves.push({ boundary: false, target: `P:${number}`, segment });
+  }
+  return moves;
+}
+
+/**
+ * A boundary's fallback: the siblings after its template up to the `<!--/$-->` that closes it (nested
+ * boundaries inside). A page saved without its comments does not say where the fallback ends: it stays
+ * (a "Loading…" line) rather than whatever follows it going too.
+ */
 function removeFallback(template: Element): void {
+  const fallback: AnyNode[] = [];
   let depth = 0;
-  let node: AnyNode | null = template.next;
-  while (node !== null) {
-    const next: ChildNode | null = node.next;
+  for (let node: AnyNode | null = template.next; node !== null; node = node.next) {
     if (isComment(node)) {
       if (node.data === "/$") {
-        if (depth === 0) return;
+        if (depth === 0) {
+          for (const n of fallback) removeNode(n);
+          return;
+        }
         depth--;
       } else if (node.data.startsWith("$")) depth++;
     }
-    removeNode(node);
-    node = next;
+    fallback.push(node);
   }
 }
