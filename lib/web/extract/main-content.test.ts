@@ -745,6 +745,29 @@ describe("main content: a thread whose first post outweighs the replies", () => 
     expect(main.text).toContain("pretty mean haiku");
   });
 
+  it("reads a board whose posts are named neither comments nor replies as a thread, and a listing of bylined stories as none", () => {
+    const topics = ["kiln shelves", "cone packs", "glaze recipes", "bisque firing"];
+    const board = `<html><body>${menu}<main><h2>Kiln shelves cracking</h2><div class="action-bar">Post Reply</div>${topics
+      .map(
+        (topic, i) =>
+          `<div id="p${i}" class="post bg${i % 2}"><h3><a href="./viewtopic.php?p=${i}#p${i}">Re: Kiln shelves cracking</a></h3><p class="author">by <a href="/u/${i}">potter${i}</a> » <time datetime="2025-03-0${i + 1}">Mar ${i + 1}, 2025</time></p><div class="content"><p>${sentence(topic)}</p></div><div class="post-buttons">Quote</div></div>`,
+      )
+      .join("")}</main></body></html>`;
+    const thread = extractMainContent(parseHtml(board));
+    expect(thread.pageType).toBe("forum");
+    for (const topic of topics) expect(thread.text).toContain(`about ${topic}`);
+    expect(thread.text).toContain("potter2");
+    expect(thread.text).not.toMatch(/^Quote$/m);
+
+    const listing = `<html><body>${menu}<main><h1>Journal</h1>${topics
+      .map(
+        (topic, i) =>
+          `<div class="card"><h3><a href="/journal/${i}">On ${topic}</a></h3><p class="author">by <a href="/u/${i}">potter${i}</a> <time datetime="2025-03-0${i + 1}">Mar ${i + 1}, 2025</time></p><p>${sentence(topic)}</p></div>`,
+      )
+      .join("")}</main></body></html>`;
+    expect(extractMainContent(parseHtml(listing)).pageType).not.toBe("forum");
+  });
+
   it("does not read a story as a thread for a byline in one section beside it", () => {
     const html = `<html><body><main>
       <div class="section"><span class="author">The Team</span><time datetime="2025-10-10">Oct 10, 2025</time></div>

@@ -20,7 +20,7 @@ import { plainText } from "./plain-text";
 import { prune } from "./prune";
 import { contentRegion, ownTextOf } from "./region";
 import { oneOfManySections } from "./sections";
-import { commentsHoldMostText, onePostOfThread } from "./thread";
+import { commentsHoldMostText, onePostOfThread, postsHoldRegion } from "./thread";
 import { linkDensity, measure, type StatsMap } from "./text-stats";
 
 export interface MainContent {
@@ -69,8 +69,12 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
     !(declared && WHOLE_REGION.has(declared)) &&
     articleText >= MIN_STORY_CHARS &&
     articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
-  // A thread whose first post outweighs its replies: every post is the content, as on any thread.
-  const thread = discussion || (storySized && onePostOfThread(article, region));
+  // A thread whose first post outweighs its replies, or whose posts are named neither comments nor
+  // posts: every post is the content, as on any thread. A page declaring another kind is none.
+  const thread =
+    discussion ||
+    (storySized && onePostOfThread(article, region)) ||
+    ((declared === undefined || declared === "article") && isElement(region) && postsHoldRegion(region, stats));
   const isStory = storySized && !thread && !oneOfManySections(article, articleText, stats, region);
   const roots = isStory ? article : asRoots(region);
   const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);

@@ -3,7 +3,8 @@
 // its content. Pruning by hints would otherwise remove every comment, each one small, and leave nothing.
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { shapeOf } from "./cards";
-import { isElement, isText } from "./dom";
+import { HEADING_TAGS } from "./blocks";
+import { descendants, isElement, isText } from "./dom";
 import { isNamedChrome } from "./prune";
 import type { StatsMap } from "./text-stats";
 
@@ -73,12 +74,60 @@ export function onePostOfThread(article: readonly Element[], region: ParentNode)
   for (let el: Element | undefined = article[0]; el && el !== region; el = el.parent && isElement(el.parent) ? el.parent : undefined) {
     const shape = shapeOf(el);
     const alike = (el.parent?.children ?? []).filter((s): s is Element => isElement(s) && shapeOf(s) === shape);
-    if (alike.length < MIN_POSTS || !isPost(el)) continue;
-    const posts = alike.filter(isPost).length;
-    if (posts >= MIN_POSTS && posts > alike.length * POSTS_SHARE) return true;
+    if (alike.length >= MIN_POSTS && isPost(el) && postsOfRun(alike).length >= MIN_POSTS) return true;
   }
   return false;
 }
+
+/**
+ * The region is a thread whose posts are neither classed as comments nor read as one story with
+ * replies (an old-style board: phpBB's `div.post`, vBulletin's `li.postbit`): a run of sibling blocks of
+ * one shape, more than half of them posts, holds at least half of its text. A listing's cards carry an
+ * author and a date too, under a heading linking to the story: those are no posts.
+ */
+export function postsHoldRegion(region: Element, stats: StatsMap): boolean {
+  const half = (stats.get(region)?.chars ?? 0) * REGION_SHARE;
+  if (half === 0) return false;
+  const chars = (el: Element) => stats.get(el)?.chars ?? 0;
+  // Only a block holding half the text can hold a run that does: the walk follows those alone.
+  for (
+    let level: Element[] = [region];
+    level.length > 0;
+    level = level.flatMap((el) => el.children.filter((c): c is Element => isElement(c) && chars(c) >= half))
+  ) {
+    for (const el of level) {
+      const runs = new Map<string, Element[]>();
+      for (const child of el.children) {
+        if (!isElement(child)) continue;
+        const run = runs.get(shapeOf(child));
+        if (run) run.push(child);
+        else runs.set(shapeOf(child), [child]);
+      }
+      for (const run of runs.values()) {
+        if (run.length < MIN_RUN_POSTS || run.reduce((n, p) => n + chars(p), 0) < half) continue;
+        const posts = postsOfRun(run).filter((p) => !headedByLinkAway(p));
+        if (posts.length >= MIN_RUN_POSTS && posts.length > run.length * POSTS_SHARE && posts.reduce((n, p) => n + chars(p), 0) >= half) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The posts of a run of siblings alike, or none when they are not more than half of it. */
+function postsOfRun(run: readonly Element[]): Element[] {
+  const posts = run.filter(isPost);
+  return posts.length >= MIN_POSTS && posts.length > run.length * POSTS_SHARE ? posts : [];
+}
+
+/** Whether the block's first heading links to another page (a listing's card); a post's title links to itself (`#p123`). */
+function headedByLinkAway(el: Element): boolean {
+  const heading = descendants(el).find((d) => HEADING_TAGS.has(d.name));
+  return heading !== undefined && descendants(heading).some((a) => a.name === "a" && a.attribs.href !== undefined && !a.attribs.href.includes("#"));
+}
+
+/** A run read as a region's posts holds at least this many, and at least this share of the region's text. */
+const MIN_RUN_POSTS = 3;
+const REGION_SHARE = 0.5;
 
 const MIN_POSTS = 2;
 /** Posts are more than this share of the run: a page whose sections carry a byline in one or two of them is no thread. */
