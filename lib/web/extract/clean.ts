@@ -41,7 +41,7 @@ export function clean(root: Element, options: CleanOptions): void {
     const h = hints(el, options.discussion);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
-    else if (h && BOILERPLATE.test(h) && small(el) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
+    else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before) || isPlaceholder(el))
       unwanted.push(el);
   }
@@ -133,6 +133,9 @@ const PRODUCT_ASIDES = /reviews?\b|reviews?-|ratings?\b|ratings?-|recently-?view
 
 /** Cards hold at least this share of a story's text when the story is really a listing. */
 const DOMINANT_CARDS = 0.5;
+
+/** A member's signature is never a post's content, however long it runs beside a short post. */
+const SIGNATURE = /signature/i;
 
 /** In a card, a "caption" or "credit" is the card's title or byline, not an image's. */
 const CARD_PART = /caption|credit/i;

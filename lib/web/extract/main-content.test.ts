@@ -362,6 +362,17 @@ describe("main content: threads", () => {
     for (const gone of ["Joined:", "Location:", "Sent from my kettle"]) expect(out).not.toContain(gone);
   });
 
+  it("leaves out a signature longer than the short posts it follows", () => {
+    const signature = `<div class="ipsEntry__signature"><p>${sentence("my plugins")}</p><p>${sentence("buying me a coffee")}</p><p>${sentence("copy-paste snippets")}</p></div>`;
+    const post = (who: string, said: string, signed: boolean) =>
+      `<article class="ipsEntry"><div class="author"><a href="/u/${who}">${who}</a> <time datetime="2024-08-26">August 26, 2024</time></div><div class="ipsEntry__post"><p>${said}</p>${signed ? signature : ""}</div></article>`;
+    const out = text(
+      `<html><body><main><h1>Roadmap</h1><div class="ipsEntries">${post("ron", "Where can I read the roadmap for future products?", false)}${post("paul", "You may want to join the community circle for that.", true)}${post("ann", "Thanks, I will ask to join the circle.", false)}</div></main></body></html>`,
+    );
+    for (const kept of ["read the roadmap", "join the community circle", "ask to join"]) expect(out).toContain(kept);
+    expect(out).not.toContain("about buying me a coffee");
+  });
+
   it("on a Q&A page keeps the question and answers, not the comments under them", () => {
     const item = (type: string, inner: string) => `<div itemscope itemtype="https://schema.org/${type}">${inner}</div>`;
     const comment = (said: string) => item("Comment", `<span>${said} – a reader, 2016</span>`);
