@@ -373,6 +373,23 @@ describe("main content: threads", () => {
     expect(out).not.toContain("about buying me a coffee");
   });
 
+  it("leaves out the site's notices on a thread, and keeps a notice that is a page's own", () => {
+    const item = (type: string, inner: string) => `<div itemscope itemtype="https://schema.org/${type}">${inner}</div>`;
+    const answer = (topic: string) => item("Answer", `<div class="answer-body"><p>${sentence(topic)}</p></div>`);
+    const notice = `<div class="js-bottom-notice"><p>Start asking to get answers</p><p>Find the answer to your question by asking.</p></div>`;
+    const page = item(
+      "QAPage",
+      item("Question", `<h1>Kettle will not boil</h1><p>${sentence("kettles")}</p>`) + answer("fuses") + answer("descaling") + notice,
+    );
+    const out = text(`<html><body><main>${page}</main></body></html>`);
+    for (const kept of ["about kettles", "about fuses", "about descaling"]) expect(out).toContain(kept);
+    expect(out).not.toContain("Start asking");
+
+    const drm = `<div class="DRM_notice">Incorporates third-party DRM: the publisher's launcher is required to play.</div>`;
+    const story = text(`<html><body><main><h1>Racing game</h1><p>${sentence("its cars")}</p><p>${sentence("its tracks")}</p>${drm}</main></body></html>`);
+    expect(story).toContain("third-party DRM");
+  });
+
   it("on a Q&A page keeps the question and answers, not the comments under them", () => {
     const item = (type: string, inner: string) => `<div itemscope itemtype="https://schema.org/${type}">${inner}</div>`;
     const comment = (said: string) => item("Comment", `<span>${said} – a reader, 2016</span>`);

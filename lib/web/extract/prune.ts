@@ -149,11 +149,18 @@ function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean
   if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
   const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
-  if (h === "" || !namesBoilerplate(h)) return false;
+  if (h === "" || !(namesBoilerplate(h) || (thread && THREAD_NOTICE.test(h)))) return false;
   // Page links are a line of numbers: a block so named that holds far more is the list being paged.
   if (PAGER_WORD.test(h) && (stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS && !namesBoilerplate(h.replace(PAGER_WORDS, ""))) return false;
   return !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
 }
+
+/**
+ * On a thread, a block named a notice is the site talking, not a post: a sign-up prompt, the notice
+ * under the answers ("Start asking to get answers"). Elsewhere a notice may be the content's own (a
+ * game's DRM notice on its store page).
+ */
+const THREAD_NOTICE = /notice/i;
 
 /**
  * The content under a misleading name (a shop's product grid in a "related-product" section, a grid
