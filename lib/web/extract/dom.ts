@@ -7,11 +7,14 @@ export type { Document, Element };
 
 /** A page as parsed here, with the elements that may declare something about it listed as they were read. */
 export interface ParsedDocument extends Document {
-  /** Every <base>, <meta> and <script>, and every element with microdata (itemtype, itemprop), in document order. */
+  /**
+   * Every <base>, <meta>, <script> and <template> (a streamed page's placeholders, streamed.ts), and
+   * every element with microdata (itemtype, itemprop), in document order.
+   */
   readonly declaring: readonly Element[];
 }
 
-const DECLARING = { names: new Set(["base", "meta", "script"]), marks: MICRODATA };
+const DECLARING = { names: new Set(["base", "meta", "script", "template"]), marks: MICRODATA };
 
 /** The page's tree as a browser reads it (see parseHtmlDocument's asBrowsers, and gatherIntoBody). */
 export function parseHtml(html: string): ParsedDocument {

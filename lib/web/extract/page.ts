@@ -7,7 +7,7 @@ import { type ParsedDocument, parseHtml } from "./dom";
 import { documentBase, extractImages, extractLinks } from "./links";
 import { extractMainContent, type MainContent } from "./main-content";
 import { toMarkdown } from "./markdown";
-import { mayHoldStreamedSegments, placeStreamedSegments } from "./streamed";
+import { placeStreamedSegments } from "./streamed";
 import { extractMetadata, extractTitle } from "./metadata";
 
 export interface PageWants {
@@ -57,7 +57,7 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
 /** The page's DOM, with streamed segments moved where the browser's scripts would put them. */
 function readDocument(html: string): ParsedDocument {
   const doc = parseHtml(html);
-  if (mayHoldStreamedSegments(html)) placeStreamedSegments(doc);
+  placeStreamedSegments(doc);
   return doc;
 }
 

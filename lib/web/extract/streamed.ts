@@ -6,20 +6,19 @@
 // A page saved without its scripts (an archive, a sanitiser) still holds the segments and placeholders:
 // React names a segment after the boundary or placeholder it fills (`S:4` fills `B:4` or `P:4`), so
 // those moves are made by name.
-import type { AnyNode, Document, Element } from "domhandler";
+import type { AnyNode, Element } from "domhandler";
 import { isComment } from "domhandler";
-import { descendants, insertBefore, rawText, removeNode } from "./dom";
+import { descendants, insertBefore, type ParsedDocument, rawText, removeNode } from "./dom";
 
 /** `$RS(segment, placeholder)` and `$RC(boundary, segment)`: React's names for the two moves. */
 const MOVE = /\$RS\("(S:[0-9a-zA-Z]+)","(P:[0-9a-zA-Z]+)"\)|\$RC\("(B:[0-9a-zA-Z]+)","(S:[0-9a-zA-Z]+)"\)/g;
 
-/** Whether the HTML may hold streamed segments (a cheap test before walking the tree). */
-export function mayHoldStreamedSegments(html: string): boolean {
-  return html.includes('$RS("') || html.includes('$RC("') || html.includes('<template id="B:') || html.includes('<template id="P:');
-}
-
-/** Moves every streamed segment its script names into place, in the order the scripts would. */
-export function placeStreamedSegments(doc: Document): void {
+/**
+ * Moves every streamed segment its script names into place, in the order the scripts would. A page
+ * without React's placeholders (most) is left as it is without a walk: the parser lists templates.
+ */
+export function placeStreamedSegments(doc: ParsedDocument): void {
+  if (!doc.declaring.some((el) => el.name === "template" && /^[BP]:/.test(el.attribs.id ?? ""))) return;
   const byId = new Map<string, Element>();
   const moves: { boundary: boolean; target: string; segment: string }[] = [];
   for (const el of descendants(doc)) {
