@@ -113,10 +113,15 @@ export function postsHoldRegion(region: Element, stats: StatsMap): boolean {
   return false;
 }
 
-/** The posts of a run of siblings alike, or none when they are not more than half of it. */
+/** The posts of a run of siblings alike, or none when they are not more than half of it (read no further once they cannot be). */
 function postsOfRun(run: readonly Element[]): Element[] {
-  const posts = run.filter(isPost);
-  return posts.length >= MIN_POSTS && posts.length > run.length * POSTS_SHARE ? posts : [];
+  const posts: Element[] = [];
+  let others = 0;
+  for (const el of run) {
+    if (isPost(el)) posts.push(el);
+    else if (++others >= run.length * (1 - POSTS_SHARE)) return [];
+  }
+  return posts.length >= MIN_POSTS ? posts : [];
 }
 
 /** Whether the block's first heading links to another page (a listing's card); a post's title links to itself (`#p123`). */
