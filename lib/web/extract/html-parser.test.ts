@@ -125,6 +125,17 @@ describe("parseHtmlDocument names", () => {
     expect(first!.attribs[`data-n${(11_999).toString(36)}`]).toBe("11999");
     expect(second!.name).toBe("div");
   });
+
+  it("keeps attributes named as an object's own properties, the first of a name winning", () => {
+    const [div] = parseHtmlDocument(`<div __proto__="a" constructor=b tostring=c __proto__="d" hasownproperty=e>`).children as Element[];
+    expect(Object.entries(div!.attribs)).toEqual([
+      ["__proto__", "a"],
+      ["constructor", "b"],
+      ["tostring", "c"],
+      ["hasownproperty", "e"],
+    ]);
+    expect(div!.attribs.class).toBeUndefined();
+  });
 });
 
 describe("parseHtmlListing", () => {
