@@ -39,30 +39,32 @@ function firstClassOf(el: Element): string {
  * each; `below`: the elements under root, when the caller has them listed already.
  */
 export function repeatedGroups(root: Element, stats: StatsMap, below: readonly Element[] = descendants(root)): Element[] {
-  const out: Element[] = [];
-  for (const el of [root, ...below]) {
-    if (el.children.length < MIN_CARDS) continue;
-    // Separators and empty ad slots between cards do not count.
-    const kids = elementChildren(el).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
-    if (kids.length < MIN_CARDS) continue;
-    const byShape = new Map<string, Element[]>();
-    for (const k of kids) {
-      const shape = shapeOf(k);
-      const same = byShape.get(shape);
-      if (same) same.push(k);
-      else byShape.set(shape, [k]);
-    }
-    let cards: Element[] = [];
-    for (const same of byShape.values()) if (same.length > cards.length) cards = same;
-    if (TEXT_RUN.has(cards[0]!.name)) continue;
-    // In a description list terms and descriptions alternate, a card in two parts: the other part is not another kind.
-    const partner = PAIRED[cards[0]!.name];
-    const parts = partner ? kids.filter((k) => k.name === partner) : [];
-    if (cards.length < MIN_CARDS || cards.length < kids.length - cards.length - parts.length) continue;
-    const chars = [...cards, ...parts].reduce((n, c) => n + (stats.get(c)?.chars ?? 0), 0);
-    if (chars / cards.length >= MIN_CARD_CHARS) out.push(el);
+  return [root, ...below].filter((el) => cardsOf(el, stats) !== undefined);
+}
+
+/** The cards of a container whose children repeat one shape often enough, with enough text each (see repeatedGroups). */
+export function cardsOf(el: Element, stats: StatsMap): Element[] | undefined {
+  // Too little text for enough cards with enough each (most elements of a page): read no further.
+  if (el.children.length < MIN_CARDS || (stats.get(el)?.chars ?? 0) < MIN_CARDS * MIN_CARD_CHARS) return undefined;
+  // Separators and empty ad slots between cards do not count.
+  const kids = elementChildren(el).filter((k) => (stats.get(k)?.chars ?? 0) > 0);
+  if (kids.length < MIN_CARDS) return undefined;
+  const byShape = new Map<string, Element[]>();
+  for (const k of kids) {
+    const shape = shapeOf(k);
+    const same = byShape.get(shape);
+    if (same) same.push(k);
+    else byShape.set(shape, [k]);
   }
-  return out;
+  let cards: Element[] = [];
+  for (const same of byShape.values()) if (same.length > cards.length) cards = same;
+  if (TEXT_RUN.has(cards[0]!.name)) return undefined;
+  // In a description list terms and descriptions alternate, a card in two parts: the other part is not another kind.
+  const partner = PAIRED[cards[0]!.name];
+  const parts = partner ? kids.filter((k) => k.name === partner) : [];
+  if (cards.length < MIN_CARDS || cards.length < kids.length - cards.length - parts.length) return undefined;
+  const chars = [...cards, ...parts].reduce((n, c) => n + (stats.get(c)?.chars ?? 0), 0);
+  return chars / cards.length >= MIN_CARD_CHARS ? cards : undefined;
 }
 
 /** Characters of text in the groups (outermost ones counted once). */

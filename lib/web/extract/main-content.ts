@@ -12,7 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
-import { removeRepeatedLines, removeRepeatedSections } from "./repeats";
+import { removeLinesRepeatedInCards, removeRepeatedLines, removeRepeatedSections } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
@@ -82,6 +82,8 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
     for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product" });
   }
   removeRepeatedSections(roots);
+  // Where the region is the content, its cards' second renderings of a line go; a story's own lines stay.
+  if (!isStory) removeLinesRepeatedInCards(roots, stats);
   if (thread) removeRepeatedLines(roots);
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;

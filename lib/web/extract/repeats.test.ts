@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "./dom";
+import { descendants, parseHtml, rawText } from "./dom";
 import { extractMainContent } from "./main-content";
+import { removeLinesRepeatedInCards } from "./repeats";
+import { measure } from "./text-stats";
 
 const text = (html: string) => extractMainContent(parseHtml(html)).text;
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
@@ -102,5 +104,47 @@ describe("main content: a template's data printed as text", () => {
     expect(out).toContain("Regular fit, mid weight cotton");
     expect(out).not.toContain("SAND_THUMB");
     expect(out).not.toContain("thumb_sand");
+  });
+});
+
+describe("main content: a card that says a line twice", () => {
+  const listing = (cards: string) => `<html><body><main><h1>Upcoming workshops</h1><ul class="events">${cards}</ul></main></body></html>`;
+  const card = (title: string, date: string) =>
+    `<li class="event"><a class="cover" href="/e/${title.length}"><span class="overlay">${title}</span></a><h3><a href="/e/${title.length}">${title}</a></h3><p>${date}</p><p class="when">${date}</p><p>Free</p></li>`;
+
+  it("keeps one saying of a card's title and date, and what cards share stays in each", () => {
+    const out = text(
+      listing(
+        [
+          card("Glazing for beginners", "Tue, Mar 17, 11:00 AM"),
+          card("Throwing large bowls", "Sat, Apr 11, 10:00 AM"),
+          card("Kiln loading", "Wed, Mar 25, 2:00 PM"),
+        ].join(""),
+      ),
+    );
+    expect(count(out, "Glazing for beginners")).toBe(1);
+    expect(count(out, "Throwing large bowls")).toBe(1);
+    expect(count(out, "Sat, Apr 11, 10:00 AM")).toBe(1);
+    expect(count(out, "Free")).toBe(3);
+  });
+
+  it("keeps lines a table's rows repeat, and code", () => {
+    const row = (plan: string) => `<tr><td>${plan} plan for studios</td><td>Yes</td><td>Yes</td><td>Yes</td></tr>`;
+    const code = (n: number) =>
+      `<div class="sample"><h3>Sample ${n} of the glaze recipe</h3><pre>mix 40 g\nmix 40 g</pre><p>Mixed by weight, sieved twice</p></div>`;
+    const events = [card("Glazing for beginners", "Tue, Mar 17"), card("Throwing large bowls", "Sat, Apr 11"), card("Kiln loading", "Wed, Mar 25")].join("");
+    const out = text(listing(`${events}</ul><table><tbody>${row("Basic")}${row("Studio")}${row("Team")}</tbody></table><ul>${code(1)}${code(2)}${code(3)}`));
+    expect(count(out, "Glazing for beginners")).toBe(1);
+    expect(count(out, "Yes")).toBe(9);
+    expect(count(out, "mix 40 g")).toBe(6);
+  });
+
+  it("reads a block holding a grid of its own as a section, not a card", () => {
+    const plan = (name: string) => `<div class="plan"><h3>${name} plan</h3><p>Unlimited kiln bookings</p><p>Glaze lab access</p></div>`;
+    const row = (term: string) => `<div class="row">${["Basic", "Studio", "Team"].map((name) => plan(`${name} ${term}`)).join("")}</div>`;
+    const doc = parseHtml(`<div class="rows">${row("monthly")}${row("yearly")}${row("for schools")}</div>`);
+    const rows = descendants(doc).find((el) => el.attribs.class === "rows")!;
+    removeLinesRepeatedInCards([rows], measure(rows));
+    expect(count(rawText(rows), "Unlimited kiln bookings")).toBe(9);
   });
 });

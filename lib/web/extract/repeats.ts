@@ -2,11 +2,11 @@
 // hidden by CSS a scraper does not run) and threads quote posts already shown above. Only the first copy
 // is content. Cards of one grid repeat fields on purpose (a plan's features, an offer's fine print), and
 // code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy.
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
-import { shapeOf } from "./cards";
+import { cardsOf, shapeOf } from "./cards";
 import { descendants, isElement, isText, rawText, removeNode } from "./dom";
-import { textCounts } from "./text-stats";
+import { type StatsMap, textCounts } from "./text-stats";
 
 /** A copy must hold at least this many characters besides white space: short lines ("Reply", a price) repeat legitimately. */
 const MIN_CHARS = 85;
@@ -113,6 +113,69 @@ function insideExempt(el: Element, root: Element): boolean {
   return false;
 }
 
+/**
+ * A card of a grid that says a line twice (its title over the image and again under it, a date in the
+ * card's header and in its footer) renders it once per layout: the second saying goes. Lines are
+ * compared within one card, never across cards; a block holding a grid of its own is a section of the
+ * page, not a card (a pricing row whose plans list the same features). Code and tables are exempt.
+ * `stats`: the page's measures from pruning (cards are told by their text before cleaning).
+ */
+export function removeLinesRepeatedInCards(roots: readonly Element[], stats: StatsMap): void {
+  for (const root of roots) {
+    const grids = new Map<Element, Element[]>();
+    for (const el of [root, ...descendants(root)]) {
+      const cards = cardsOf(el, stats);
+      if (cards) grids.set(el, cards);
+    }
+    const holdsGrid = new Set<Element>();
+    for (const grid of grids.keys()) {
+      for (let el: ParentNode | null = grid; el && isElement(el) && !holdsGrid.has(el); el = el === root ? null : el.parent) holdsGrid.add(el);
+    }
+    for (const cards of grids.values()) {
+      for (const card of cards) {
+        if (holdsGrid.has(card) || TABLE_PARTS.has(card.name)) continue;
+        const seen = new Set<string>();
+        for (const { nodes, key } of linesOf(card, CARD_EXEMPT)) {
+          if (seen.has(key)) for (const node of nodes) removeNode(node);
+          else seen.add(key);
+        }
+      }
+    }
+  }
+}
+
+const CARD_EXEMPT = new Set(["pre", "table"]);
+/** A table's rows say "Yes" in column after column: those are no cards. */
+const TABLE_PARTS = new Set(["tbody", "thead", "tfoot", "tr", "td", "th"]);
+const THREAD_EXEMPT = new Set(["pre"]);
+
+/**
+ * The lines of text under root (what lies between line breaks and blocks), each with its nodes and a
+ * key comparing them (lower case, words only); nothing under an exempt element.
+ */
+function linesOf(root: Element, exempt: ReadonlySet<string>): { nodes: AnyNode[]; key: string }[] {
+  const lines: { nodes: AnyNode[]; key: string }[] = [];
+  const flush = (line: AnyNode[]) => {
+    if (line.length === 0) return;
+    const key = line.map(rawText).join("").replace(/\W+/g, " ").trim().toLowerCase();
+    if (key !== "") lines.push({ nodes: [...line], key });
+    line.length = 0;
+  };
+  const walk = (el: Element) => {
+    if (exempt.has(el.name)) return;
+    const line: AnyNode[] = [];
+    for (const child of el.children) {
+      if (isElement(child) && (BLOCK_TAGS.has(child.name) || child.name === "br")) {
+        flush(line);
+        if (child.name !== "br") walk(child);
+      } else if (isText(child) || isElement(child)) line.push(child);
+    }
+    flush(line);
+  };
+  walk(root);
+  return lines;
+}
+
 /** A line a thread says again must hold at least this many characters besides white space: short ones ("Thanks!", a date) repeat legitimately. */
 const MIN_LINE_CHARS = 60;
 
@@ -124,29 +187,9 @@ const MIN_LINE_CHARS = 60;
  * author's avatar: those go wherever they are. Code is exempt (a log repeats its lines).
  */
 export function removeRepeatedLines(roots: readonly Element[]): void {
-  const lines: { nodes: AnyNode[]; key: string }[] = [];
+  const lines = roots.flatMap((root) => linesOf(root, THREAD_EXEMPT));
   const shortLines = new Map<string, number>();
-  const flush = (line: AnyNode[]) => {
-    if (line.length === 0) return;
-    const key = line.map(rawText).join("").replace(/\W+/g, " ").trim().toLowerCase();
-    if (key !== "") {
-      lines.push({ nodes: [...line], key });
-      if (key.replace(/ /g, "").length < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
-    }
-    line.length = 0;
-  };
-  const walk = (el: Element) => {
-    if (el.name === "pre") return;
-    const line: AnyNode[] = [];
-    for (const child of el.children) {
-      if (isElement(child) && (BLOCK_TAGS.has(child.name) || child.name === "br")) {
-        flush(line);
-        if (child.name !== "br") walk(child);
-      } else if (isText(child) || isElement(child)) line.push(child);
-    }
-    flush(line);
-  };
-  for (const root of roots) walk(root);
+  for (const { key } of lines) if (key.replace(/ /g, "").length < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
   const seen = new Set<string>();
   for (const { nodes, key } of lines) {
     const furniture = ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key);
