@@ -8,13 +8,13 @@ import { measure } from "./text-stats";
 const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer.`;
 const paragraphs = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `<p>${sentence(`${topic} ${i}`)}</p>`).join("");
 
-/** Whether the element with id "picked" reads as one section of the page. */
-function judge(body: string): boolean {
+/** Whether the elements with the ids given (by default "picked"), taken as the article, read as one section of the page. */
+function judge(body: string, ids: readonly string[] = ["picked"]): boolean {
   const doc = parseHtml(`<html><body>${body}</body></html>`);
   const region = findFirst(doc, (el) => el.name === "body")!;
   const stats = measure(region);
-  const picked = findFirst(doc, (el) => el.attribs.id === "picked") as Element;
-  return oneOfManySections([picked], ownTextOf(picked, stats), stats, region);
+  const picked = ids.map((id) => findFirst(doc, (el) => el.attribs.id === id) as Element);
+  return oneOfManySections(picked, picked.reduce((n, el) => n + ownTextOf(el, stats), 0), stats, region);
 }
 
 describe("sectioned pages", () => {
@@ -22,6 +22,14 @@ describe("sectioned pages", () => {
     const section = (topic: string, n: number, id = "") =>
       `<div class="builder-section builder-section-${n}"${id ? ` id="${id}"` : ""}>${paragraphs(topic, n)}</div>`;
     expect(judge(`${section("consulting", 4, "picked")}${section("integration", 2)}${section("training", 1)}`)).toBe(true);
+  });
+
+  it("reads an article of two sibling blocks as one section when the run's other blocks hold half as much text", () => {
+    const card = (topic: string, n: number, id = "") => `<div class="card"${id ? ` id="${id}"` : ""}>${paragraphs(topic, n)}</div>`;
+    const picked = ["picked", "picked-too"];
+    expect(judge(`${card("pricing", 4, "picked")}${card("plans", 2, "picked-too")}${card("support", 2)}${card("training", 2)}`, picked)).toBe(true);
+    // The article's own blocks are not the other sections: two more of little text do not make a run.
+    expect(judge(`${card("pricing", 4, "picked")}${card("plans", 4, "picked-too")}${card("support", 1)}`, picked)).toBe(false);
   });
 
   it("climbs: the picked block's own ancestor may be the section", () => {

@@ -10,15 +10,17 @@ import type { StatsMap } from "./text-stats";
  * The article is one section of a sectioned page (a page builder's rows, a service page's blocks, which
  * often declare themselves articles): it, or an ancestor of it inside the region, is one of at least
  * three siblings of one shape whose others hold at least half as much text of their own as it does.
+ * An article of several blocks (two cards of an accordion the scorer took together) is read from its
+ * first block, its other blocks counted with it, not as the other sections.
  */
 export function oneOfManySections(article: readonly Element[], articleText: number, stats: StatsMap, region: ParentNode): boolean {
-  if (article.length !== 1) return false;
+  if (article.length === 0) return false;
   for (let el: Element | undefined = article[0]; el && el !== region; el = parentElement(el)) {
     const shape = shapeOf(el);
     let sections = 1;
     let othersText = 0;
     for (const sibling of el.parent?.children ?? []) {
-      if (sibling === el || !isElement(sibling) || shapeOf(sibling) !== shape) continue;
+      if (sibling === el || !isElement(sibling) || shapeOf(sibling) !== shape || article.includes(sibling)) continue;
       sections++;
       othersText += ownTextOf(sibling, stats);
     }
