@@ -14,7 +14,12 @@ function judge(body: string, ids: readonly string[] = ["picked"]): boolean {
   const region = findFirst(doc, (el) => el.name === "body")!;
   const stats = measure(region);
   const picked = ids.map((id) => findFirst(doc, (el) => el.attribs.id === id) as Element);
-  return oneOfManySections(picked, picked.reduce((n, el) => n + ownTextOf(el, stats), 0), stats, region);
+  return oneOfManySections(
+    picked,
+    picked.reduce((n, el) => n + ownTextOf(el, stats), 0),
+    stats,
+    region,
+  );
 }
 
 describe("sectioned pages", () => {
