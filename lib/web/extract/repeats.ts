@@ -1,7 +1,8 @@
 // A section shown twice: pages render some blocks once per layout (a phone's copy and a desktop's, one
 // hidden by CSS a scraper does not run) and threads quote posts already shown above. Only the first copy
 // is content. Cards of one grid repeat fields on purpose (a plan's features, an offer's fine print), and
-// code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy.
+// code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy,
+// and so is a line a card says twice (its title over the image and under it).
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
 import { cardsOf, shapeOf } from "./cards";
