@@ -24,6 +24,22 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).toContain("Gifts for gardeners");
     expect(out).not.toContain("Ann Reed");
   });
+
+  it("drops the author's card after a story, however its class names it, but not a card's byline", () => {
+    const story = ["clay at over a thousand degrees", "stoneware twice", "porcelain in a reducing kiln"]
+      .map((what) => `<p>Kilns fire ${what}, and the glaze melts into glass on the pot's skin as it cools.</p>`)
+      .join("");
+    const bio = "Ann Reed is a potter and writer who has taught wheel throwing for twenty years in Leeds.";
+    for (const cls of ["author-section", "post-page-author-card", "about-author-new", "single-content-author__about", "author_detail_box"]) {
+      const out = cleaned(`<div class="entry">${story}<div class="${cls}"><h4>About the author</h4><p>${bio}</p></div></div>`);
+      expect(out, cls).toContain("Kilns fire clay");
+      expect(out, cls).not.toContain("Ann Reed is a potter");
+    }
+    const cards = [1, 2, 3]
+      .map((i) => `<div class="post-card"><h3>Firing log ${i}: a cone six glaze that crawled</h3><div class="post-card-author">By Ann Reed</div></div>`)
+      .join("");
+    expect(cleaned(`<div class="feed">${cards}</div>`)).toContain("By Ann Reed");
+  });
 });
 
 describe("clean: lists of links", () => {
