@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "./dom";
+import { documentBody, elementChildren, parseHtml } from "./dom";
 import { extractMainContent } from "./main-content";
+import { plainText } from "./plain-text";
+import { removeRecommendations } from "./recommendations";
 
 const text = (html: string) => extractMainContent(parseHtml(html)).text;
 const sentence = (topic: string) => `This paragraph about ${topic} is long enough to read as prose, with a comma, and another one, for the scorer to count it.`;
@@ -91,6 +93,22 @@ describe("main content: other products on a product page", () => {
         `<html>${articleHead}<body><main><h1>Desks</h1>${["desks", "chairs", "lamps"].map((t) => `<p>${sentence(t)}</p>`).join("")}${cards(4)}</main></body></html>`,
       ),
     ).toContain("about lamps");
+  });
+
+  it("drops the cards under 'Other interesting articles' and 'More from' a site, a word between the parts or not", () => {
+    const story = ["harbours", "bridges", "tunnels"].map((t) => `<p>${sentence(t)}</p>`).join("");
+    const teasers = ["Ten days in Iceland", "Packing for a fjord", "Ferries of the north"]
+      .map((t, i) => `<div class="teaser"><h3><a href="/p/${i}">${t}</a></h3><p>Where to sleep, what to eat, and how to get there by sea.</p></div>`)
+      .join("");
+    for (const heading of ["Other interesting articles", "More great stories", "More from Harbour Weekly:"]) {
+      const root = elementChildren(
+        documentBody(parseHtml(`<html><body><div>${story}<section><h2>${heading}</h2>${teasers}</section></div></body></html>`))!,
+      )[0]!;
+      removeRecommendations(root);
+      const out = plainText([root]);
+      expect(out, heading).toContain("about tunnels");
+      expect(out, heading).not.toContain("Packing for a fjord");
+    }
   });
 
   it("drops a thread's 'Similar threads' list, keeping every post", () => {
