@@ -40,6 +40,18 @@ describe("clean: blocks named boilerplate", () => {
       .join("");
     expect(cleaned(`<div class="feed">${cards}</div>`)).toContain("By Ann Reed");
   });
+
+  it("drops the author's card marked as schema.org microdata when it holds a biography, not a byline so marked", () => {
+    const story = ["clay", "stoneware", "porcelain"]
+      .map((what) => `<p>Kilns fire ${what} at over a thousand degrees, and the glaze melts into glass as it cools.</p>`)
+      .join("");
+    const card = `<div class="box" itemprop="author" itemscope itemtype="https://schema.org/Person"><b itemprop="name">Ann Reed</b><div itemprop="description"><p>Ann Reed owns a studio in Leeds, where she has taught wheel throwing and glazing for twenty years, and writes about kilns for two craft magazines.</p></div></div>`;
+    const out = cleaned(`<div class="entry">${story}${card}</div>`);
+    expect(out).toContain("Kilns fire porcelain");
+    expect(out).not.toContain("owns a studio");
+    const byline = `<p><span itemprop="author">Ann Reed</span>, May 2</p>`;
+    expect(cleaned(`<div class="entry">${byline}${story}</div>`)).toContain("Ann Reed, May 2");
+  });
 });
 
 describe("clean: lists of links", () => {

@@ -44,6 +44,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before) || isPlaceholder(el))
       unwanted.push(el);
+    else if (!options.discussion && isAuthorCard(el, before) && small(el)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
   for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(before, el);
@@ -243,6 +244,18 @@ function isCallToAction(el: Element, stats: StatsMap): boolean {
 
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const CALL_TO_ACTION_CHARS = 50;
+
+/**
+ * The story's author as schema.org microdata (`itemprop="author"`) holding a biography beside the name:
+ * the author's card, about the writer rather than the story. A byline (the name, perhaps a date) is
+ * shorter, and bylines are dropped by their class.
+ */
+function isAuthorCard(el: Element, stats: StatsMap): boolean {
+  return el.attribs.itemprop !== undefined && AUTHOR_PROPERTY.test(el.attribs.itemprop) && (stats.get(el)?.chars ?? 0) >= AUTHOR_CARD_CHARS;
+}
+
+const AUTHOR_PROPERTY = /(?:^|\s)author(?:$|\s)/;
+const AUTHOR_CARD_CHARS = 150;
 
 /**
  * Copy a template left as it came ("Lorem ipsum dolor sit amet…", "Lorem ipsum 3"): an element whose own
