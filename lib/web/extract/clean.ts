@@ -20,6 +20,8 @@ export interface CleanOptions {
   readonly discussion: boolean;
   /** The page is one product: runs of priced cards are other products (see removeOtherProducts). */
   readonly product?: boolean;
+  /** Contact and lead forms (prune.ts): what is left of them is labels and fine print. */
+  readonly contactForms?: ReadonlySet<Element>;
 }
 
 export function clean(root: Element, options: CleanOptions): void {
@@ -44,7 +46,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before) || isPlaceholder(el))
       unwanted.push(el);
-    else if (!options.discussion && isAuthorCard(el, before) && small(el)) unwanted.push(el);
+    else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
   for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(before, el);

@@ -297,15 +297,21 @@ describe("main content: threads", () => {
     expect(wrapped.text).toContain("about descaling");
   });
 
-  it("drops a sign-up box (a form asking for an email alone, with its heading and fine print), not a contact form nor the page's hero", () => {
+  it("drops a sign-up box (a form asking for an email alone, with its heading and fine print) and what is left of a contact form, not what stands around it nor the page's hero", () => {
     const story = `<h1>Descaling a kettle</h1><p>${sentence("limescale")}</p><p>${sentence("vinegar")}</p>`;
     const signup = `<div class="box"><h3>Notify me when back in stock</h3><p>We will write once, when it is back.</p><form><label>Email</label><input type="email"><button>Notify me</button></form><p>You can opt out any time.</p></div>`;
     const out = text(`<html><body><main>${story}${signup}<p>${sentence("citric acid")}</p></main></body></html>`);
     expect(out).toContain("about citric acid");
     for (const gone of ["Notify me", "write once", "opt out", "Email"]) expect(out).not.toContain(gone);
-    // A contact form asks for a name and a message too: what stands around it is the page's.
-    const contact = `<div><h3>Talk to us</h3><p>Our engineers answer within a day.</p><form><input type="text" name="name"><input type="email"><textarea></textarea></form></div>`;
-    expect(text(`<html><body><main>${story}${contact}</main></body></html>`)).toContain("answer within a day");
+    // A contact form asks for a name and a message too: what stands around it is the page's, what is
+    // left of the form (its labels and fine print) is not.
+    const contact = `<div><h3>Talk to us</h3><p>Our engineers answer within a day.</p><form><label>First name</label><input type="text" name="name"><label>Work email</label><input type="email"><textarea></textarea><p>By submitting you agree to be contacted.</p></form></div>`;
+    const withContact = text(`<html><body><main>${story}${contact}</main></body></html>`);
+    expect(withContact).toContain("answer within a day");
+    for (const gone of ["First name", "Work email", "agree to be contacted"]) expect(withContact).not.toContain(gone);
+    // A form asking for no address (a calculator, a search) is the page's own.
+    const calculator = `<form><label>Litres of water per day</label><input type="number"><p>Hardness is read from your postcode.</p></form>`;
+    expect(text(`<html><body><main>${story}${calculator}</main></body></html>`)).toContain("Litres of water per day");
     // A hero whose headline sits beside a "start your trial" field: the headline is the page's.
     const hero = `<section><h1>Support for every customer</h1><p>Bring every conversation together in one place.</p><form><input type="email"><button>Start trial</button></form></section>`;
     expect(text(`<html><body><main>${hero}<p>${sentence("queues")}</p><p>${sentence("macros")}</p></main></body></html>`)).toContain(

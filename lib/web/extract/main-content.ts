@@ -56,7 +56,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
   // Most pages call themselves articles (og:type); a thread's structure outweighs that.
-  const { stats, discussion } = prune(
+  const { stats, discussion, contactForms } = prune(
     body,
     said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured, said === "article") : said === "forum",
   );
@@ -79,7 +79,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   const roots = isStory ? article : asRoots(region);
   const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);
   if (options.clean !== false) {
-    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product" });
+    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product", contactForms });
   }
   removeRepeatedSections(roots);
   // Where the region is the content, its cards' second renderings of a line go; a story's own lines stay.

@@ -43,6 +43,12 @@ export interface Pruned {
   readonly stats: StatsMap;
   /** Whether the page was read as a thread. */
   readonly discussion: boolean;
+  /**
+   * Forms asking for an email address and more (a name, a phone, a message): contact and lead forms,
+   * whose labels and fine print are left once their controls are gone. Cleaning drops them; pruning
+   * does not, so they weigh in the region's text as before.
+   */
+  readonly contactForms: ReadonlySet<Element>;
 }
 
 /**
@@ -72,11 +78,12 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   /** Forms holding a text box, and forms asking for an email address alone (read before the controls go). */
   const composeForms = new Set<Element>();
   const signupForms = new Set<Element>();
+  const contactForms = new Set<Element>();
   for (const el of elements) {
     if (el === concealedContent) continue;
     if (el.name === "input" && (el.attribs.type ?? "").toLowerCase() === "email") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
-      if (form !== undefined && asksOnlyEmail(form)) signupForms.add(form);
+      if (form !== undefined) (asksOnlyEmail(form) ? signupForms : contactForms).add(form);
     }
     if (el.name === "textarea") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
@@ -101,7 +108,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   for (const el of asides) {
     if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(stats, el);
   }
-  return { stats, discussion: thread };
+  return { stats, discussion: thread, contactForms };
 }
 
 /**
@@ -419,7 +426,9 @@ function bodyChars(body: ParentNode, stats: StatsMap): number {
 
 /**
  * A form whose one field is an email address is a sign-up (a newsletter, "notify me when back in
- * stock"), never content; a contact or order form asks for more (a name, a message, a choice).
+ * stock"), never content, and goes with its box; a contact or lead form asks for more (a name, a
+ * message, a choice), and only what is left of the form goes (in cleaning): the pitch beside it may be
+ * the page's.
  */
 function asksOnlyEmail(form: Element): boolean {
   return !descendants(form).some(
