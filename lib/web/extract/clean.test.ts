@@ -54,6 +54,22 @@ describe("clean: blocks named boilerplate", () => {
   });
 });
 
+describe("clean: cards in a story", () => {
+  const prose = ["how a kiln is loaded", "why cones bend", "what a witness cone tells"]
+    .map((t) => `<p>This part of the guide explains ${t}, with a comma, and another, so that it reads as prose.</p>`)
+    .join("");
+  const picks = (n: number) =>
+    `<div class="picks">${Array.from({ length: n }, (_, i) => `<div class="pick"><a href="/kilns/${i}">Kiln number ${i}: a front loader for stoneware</a></div>`).join("")}</div>`;
+
+  it("keeps the cards a story is told in when they hold a third of it, and drops a few linked cards beside a long story", () => {
+    const told = cleaned(`<div class="guide">${prose}${picks(4)}</div>`);
+    expect(told).toContain("Kiln number 3");
+    const beside = cleaned(`<div class="guide">${prose}${prose}${prose}${picks(3)}</div>`);
+    expect(beside).toContain("why cones bend");
+    expect(beside).not.toContain("Kiln number 2");
+  });
+});
+
 describe("clean: lists of links", () => {
   const links = (names: readonly string[]) => `<ul>${names.map((n) => `<li><a href="/course/${n.length}">${n}</a></li>`).join("")}</ul>`;
   const prose = "<p>The Open University offers hundreds of free courses with certificates of completion, and sometimes badges, across every subject.</p>";

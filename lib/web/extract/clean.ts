@@ -12,8 +12,8 @@ import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, ta
 export interface CleanOptions {
   /**
    * Keep repeated cards (listings, grids, threads) that link density and image counts would drop:
-   * "always", or only when they hold most of the text ("dominant": a story's own related-links
-   * lists go, a listing that read as one story keeps its cards).
+   * "always", or only when they hold a good part of the text ("dominant": a story's own related-links
+   * lists go, a listing that read as one story keeps its cards, and so does a story told in cards).
    */
   readonly keepCards: "always" | "dominant";
   /** The page is a thread: comments, authors and dates are its content. */
@@ -134,8 +134,12 @@ function isAssetAddress(el: Element): boolean {
  */
 const PRODUCT_ASIDES = /reviews?\b|reviews?-|ratings?\b|ratings?-|recently-?viewed|also-?(?:bought|viewed|like)/i;
 
-/** Cards hold at least this share of a story's text when the story is really a listing. */
-const DOMINANT_CARDS = 0.5;
+/**
+ * Cards hold at least this share of a story's text when they are what it tells (a listing read as one
+ * story, a guide whose steps or picks are cards); a story's related links hold less. WCXB: 0.5 → 0.3
+ * all +0.0006 (18 pages better, 9 worse), the article set unchanged; 0.2 and below cost the article set.
+ */
+const DOMINANT_CARDS = 0.3;
 
 /** A member's signature is never a post's content, however long it runs beside a short post. */
 const SIGNATURE = /signature/i;
