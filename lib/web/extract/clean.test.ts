@@ -74,6 +74,15 @@ describe("clean: lists of links", () => {
   const links = (names: readonly string[]) => `<ul>${names.map((n) => `<li><a href="/course/${n.length}">${n}</a></li>`).join("")}</ul>`;
   const prose = "<p>The Open University offers hundreds of free courses with certificates of completion, and sometimes badges, across every subject.</p>";
 
+  it("keeps a list whose items say something beside their links, and drops a list of links alone", () => {
+    const annotated = `<ul>${["Park Hyatt", "St Regis", "Six Senses"].map((h, i) => `<li>Official website of the chain: <a href="/h/${i}">${h}</a></li>`).join("")}</ul>`;
+    const bare = `<ul>${["Deck projects", "Table hacks", "Our ten best posts"].map((t, i) => `<li><a href="/p/${i}">${t}</a></li>`).join("")}</ul>`;
+    // Enough prose that the list is no run of cards the story is told in (which stays whatever its links).
+    const out = cleaned(`<div>${prose}${prose}${prose}${annotated}${bare}</div>`);
+    expect(out).toContain("Official website of the chain: Six Senses");
+    expect(out).not.toContain("Table hacks");
+  });
+
   it("keeps a list of links a sentence introduces, and drops one under a label", () => {
     const out = cleaned(
       `<div>${prose}<p>Here are some of the courses you can take on OpenLearn:</p>${links(["Everyday English", "Getting started on Latin", "Microbes: friend or foe?"])}<p>You might also like:</p>${links(["Our ten best posts", "Deck projects", "Table hacks"])}</div>`,
