@@ -54,6 +54,24 @@ describe("clean: blocks named boilerplate", () => {
   });
 });
 
+describe("clean: menus' panels", () => {
+  it("drops a dropdown of links left in the page, even among cards, and keeps an accordion's dropdown of prose", () => {
+    const services = ["Audit", "Tax planning", "Estate and trust", "Payroll", "Advisory"];
+    const dropdown = `<div class="hero-select__dropdown"><ul>${services.map((s, i) => `<li><a href="/s/${i}">${s} services for families and firms</a></li>`).join("")}</ul></div>`;
+    const answers = ["the fees", "the schedule", "the certificate", "the teachers", "the reading list", "the exam"]
+      .map(
+        (t) =>
+          `<div class="faq"><h3>What about ${t}?</h3><div class="accordion-item__dropdown"><p>Everything about ${t} is explained here, with a comma, and a date.</p></div></div>`,
+      )
+      .join("");
+    const root = elementChildren(documentBody(parseHtml(`<html><body><div>${dropdown}${answers}</div></body></html>`))!)[0]!;
+    clean(root, { keepCards: "always", discussion: false });
+    const out = plainText([root]);
+    expect(out).not.toContain("Payroll services");
+    expect(out).toContain("Everything about the schedule");
+  });
+});
+
 describe("clean: cards in a story", () => {
   const prose = ["how a kiln is loaded", "why cones bend", "what a witness cone tells"]
     .map((t) => `<p>This part of the guide explains ${t}, with a comma, and another, so that it reads as prose.</p>`)
