@@ -72,6 +72,19 @@ describe("clean: menus' panels", () => {
   });
 });
 
+describe("clean: calls to act", () => {
+  it("drops a link that says only where it leads, and keeps such words within a sentence", () => {
+    const teaser = (i: number) => `<p>Loading a kiln for a glaze firing, part ${i}, with shelves and posts. <a href="/k/${i}">Read more »</a></p>`;
+    const out = cleaned(
+      `<div>${[1, 2].map(teaser).join("")}<p><a href="/pricing">Learn more about pricing</a></p><p>You can <a href="/kilns">read more about kilns</a> in our guide to firing.</p></div>`,
+    );
+    expect(out).toContain("part 2, with shelves and posts.");
+    expect(out).not.toContain("Read more");
+    expect(out).not.toContain("about pricing");
+    expect(out).toContain("You can read more about kilns in our guide to firing.");
+  });
+});
+
 describe("clean: cards in a story", () => {
   const prose = ["how a kiln is loaded", "why cones bend", "what a witness cone tells"]
     .map((t) => `<p>This part of the guide explains ${t}, with a comma, and another, so that it reads as prose.</p>`)
