@@ -83,6 +83,14 @@ describe("clean: calls to act", () => {
     expect(out).not.toContain("about pricing");
     expect(out).toContain("You can read more about kilns in our guide to firing.");
   });
+
+  it("drops a link that skips to a place on the page, not a link about skipping", () => {
+    const out = cleaned(
+      `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,
+    );
+    expect(out).not.toContain("Skip to product list");
+    expect(out).toContain("Skip the bisque firing");
+  });
 });
 
 describe("clean: cards in a story", () => {

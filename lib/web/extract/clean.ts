@@ -48,6 +48,7 @@ export function clean(root: Element, options: CleanOptions): void {
       unwanted.push(el);
     else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);
+    else if (isSkipLink(el)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
   for (const el of named) if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(before, el);
@@ -293,6 +294,14 @@ function standsAlone(el: Element, chars: number, stats: StatsMap): boolean {
   const parent = el.parent;
   return parent !== null && isElement(parent) && (stats.get(parent)?.chars ?? 0) <= chars + 1;
 }
+
+/** A link that skips past the page's chrome to a place on the page ("Skip to main content"): for keyboards and screen readers, never content. */
+function isSkipLink(el: Element): boolean {
+  return el.name === "a" && (el.attribs.href ?? "").startsWith("#") && SKIP.test(rawTextWithin(el, SKIP_NODES) ?? "");
+}
+
+const SKIP = /^\s*skip\b/i;
+const SKIP_NODES = 10;
 
 /**
  * The story's author as schema.org microdata (`itemprop="author"`) holding a biography beside the name:
