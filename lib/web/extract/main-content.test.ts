@@ -213,13 +213,20 @@ describe("main content: cleaning", () => {
     expect(out).not.toContain("free quote");
   });
 
-  it("drops a disclaimer's fine print inside the content, not the word in prose", () => {
+  it("drops a disclaimer's or a legal block's fine print inside the content, not the word in prose", () => {
     const body = ["coverage", "claims", "discounts"].map((t) => `<p>${sentence(t)}</p>`).join("");
     const fine = `<div class="disclaimer"><p>Discounts are not available in all states and may vary by policy, coverage and eligibility.</p></div>`;
     const out = text(`<html><body><main><h1>Travel insurance</h1>${body}${fine}<p>Our disclaimer page says more about quotes.</p></main></body></html>`);
     expect(out).toContain("about discounts");
     expect(out).toContain("Our disclaimer page");
     expect(out).not.toContain("not available in all states");
+    // A block named legal is fine print too (a store's trademark and licence lines); a heading's anchor
+    // naming legal support is no such block.
+    const legal = `<div id="game_area_legal"><p>Software licence terms in game. All trademarks are property of their owners.</p></div>`;
+    const support = `<h3 id="consider-ongoing-legal-support">Consider ongoing legal support</h3>`;
+    const withLegal = text(`<html><body><main><h1>Travel insurance</h1>${body}${support}${legal}</main></body></html>`);
+    expect(withLegal).not.toContain("Software licence terms");
+    expect(withLegal).toContain("Consider ongoing legal support");
   });
 
   it("drops a tooltip's text, not a term styled as a tooltip's trigger (a utility class such as group/tooltip)", () => {
