@@ -17,6 +17,17 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).toContain("Plan 4 gives you 5 seats");
   });
 
+  it("drops text kept for screen readers only (sr-only, visually-hidden, offscreen): a price read out twice", () => {
+    const story = ["clay", "stoneware", "porcelain"]
+      .map((what) => `<p>Kilns fire ${what} at over a thousand degrees, and the glaze melts into glass as it cools.</p>`)
+      .join("");
+    for (const cls of ["sr-only", "visually-hidden", "a-offscreen", "screen-reader-text"]) {
+      const out = cleaned(`<div>${story}<p><span class="${cls}">Price: 420 dollars and 99 cents</span><span aria-hidden="false">$420.99</span></p></div>`);
+      expect(out, cls).toContain("$420.99");
+      expect(out, cls).not.toContain("dollars and 99 cents");
+    }
+  });
+
   it("drops a story's two bylines even where they outweigh the rest of a short block", () => {
     const out = cleaned(
       `<div class="story-top"><h2>Gifts for gardeners</h2><span class="article__byline">By Ann Reed</span><span class="article__byline">Garden Learning Net</span><span>May 2</span></div>`,

@@ -59,7 +59,7 @@ const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination
 
 /** Inside the content: blocks that are boilerplate whatever their size. */
 export const BOILERPLATE =
-  /tooltip|disclaimer|(?<![a-z])legal(?![a-z-])|share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author[-_]*(?:bio|info|box|pane|card|section|details?|about)|about[-_]*(?:the[-_]*)?author|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader/i;
+  /tooltip|disclaimer|(?<![a-z])legal(?![a-z-])|share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author[-_]*(?:bio|info|box|pane|card|section|details?|about)|about[-_]*(?:the[-_]*)?author|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader|off-?screen/i;
 
 /** On a discussion page the comments, their authors and dates are the content: these words say nothing there. */
 const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|author|dateline|meta/gi;
