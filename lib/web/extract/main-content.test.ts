@@ -291,6 +291,16 @@ describe("main content: threads", () => {
     for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
   });
 
+  it("drops the board's prompt asking a guest to sign in, not a post that mentions signing in", () => {
+    const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
+    const prompt = `<div class="teaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment.</p><div><h3>Sign in</h3><p>Already have an account? Sign in here.</p></div></div>`;
+    const post = `<div class="comment"><p>I could not sign in to reply from my phone, so I wrote from the laptop instead. ${sentence("signing in")}</p></div>`;
+    const out = extractMainContent(parseHtml(`<html><head>${head}</head><body>${thread.replace("</main>", `${post}${prompt}</main>`)}</body></html>`)).text;
+    expect(out).toContain("about descaling");
+    expect(out).toContain("I could not sign in to reply from my phone");
+    expect(out).not.toContain("You need to be a member");
+  });
+
   it("drops a thread's reply box (a form to write in), not a form holding the posts themselves", () => {
     const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
     const replyBox = `<form action="/reply"><h2>Your answer</h2><textarea name="body"></textarea><p>Sign up or post as a guest: name and email required, but never shown.</p></form>`;
