@@ -92,6 +92,12 @@ describe("clean: calls to act", () => {
     expect(out).toContain("part 2, with shelves and posts.");
     expect(out).not.toContain("Read more");
     expect(out).not.toContain("about pricing");
+    const quote = `<blockquote><p>Stoneware shrinks about twelve percent between the wheel and the last firing. <a role="button">Click to expand...</a></p></blockquote>`;
+    const more = `<p>${"Porcelain shrinks more than stoneware, and warps if the shelf is uneven. ".repeat(2)}</p><p><span role="button">Show 12 more comments</span></p>`;
+    const expanded = cleaned(`<div>${quote}${more}</div>`);
+    expect(expanded).toContain("between the wheel and the last firing");
+    expect(expanded).not.toContain("Click to expand");
+    expect(expanded).not.toContain("more comments");
     expect(out).toContain("You can read more about kilns in our guide to firing.");
   });
 
