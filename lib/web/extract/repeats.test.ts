@@ -49,16 +49,18 @@ describe("main content: a section shown twice", () => {
     expect(count(text(story), quoted)).toBe(2);
   });
 
-  it("drops a thread's furniture: a short line on three posts or more, a post's number, an avatar's initial; the posts' dates stay", () => {
+  it("drops a thread's furniture: a short line on three posts or more, a post's number, an avatar's initial, a count of likes; the posts' dates stay", () => {
     const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
     const post = (n: number, who: string, topic: string) =>
-      `<div class="post"><div class="avatar">${who[0]}</div><span class="author">${who}</span><div class="meta">Mar 27, 2025</div><div class="number">#${n}</div><p>${sentence(topic)}</p><div class="actions">Reply With Quote</div></div>`;
+      `<div class="post"><div class="avatar">${who[0]}</div><span class="author">${who}</span><div class="meta">Mar 27, 2025</div><div class="number">#${n}</div><p>${sentence(topic)}</p><div class="reactions">${n} like${n > 1 ? "s" : ""}</div><div class="actions">Reply With Quote</div></div>`;
     const withThanks = `<div class="post"><span class="author">Di</span><p>Thanks!</p></div>`;
     const thread = `<main>${post(1, "Ada", "my studio")}${post(2, "Ben", "kiln wash")}${post(3, "Cy", "witness cones")}${withThanks}${withThanks.replace("Di", "Ed")}</main>`;
     const out = text(`<html>${head}<body>${thread}</body></html>`);
     expect(out).not.toContain("Reply With Quote");
     expect(out).not.toMatch(/^#\d$/m);
     expect(out).not.toMatch(/^[ABC]$/m);
+    // Each post's count of reactions differs, and is furniture all the same.
+    expect(out).not.toMatch(/^\d likes?$/m);
     expect(count(out, "Mar 27, 2025")).toBe(3);
     // Said twice, a short line is two replies, not furniture.
     expect(count(out, "Thanks!")).toBe(2);

@@ -185,7 +185,8 @@ const MIN_LINE_CHARS = 60;
  * post above, whole or in part (a reply quoting one paragraph of a long post): the first saying stays.
  * A short line said on three posts or more is the posts' furniture ("Reply With Quote", "Print view",
  * "permalink", "Author"), and a line of one number or one letter is a post's number, its votes or its
- * author's avatar: those go wherever they are. Code is exempt (a log repeats its lines).
+ * author's avatar, and a count of its reactions ("2 likes", "1 reply") is its footer: those go wherever
+ * they are (the counts: WCXB forum +0.0004, 22 threads better, two worse). Code is exempt (a log repeats its lines).
  */
 export function removeRepeatedLines(roots: readonly Element[]): void {
   const lines = roots.flatMap((root) => linesOf(root, THREAD_EXEMPT));
@@ -207,5 +208,5 @@ const MIN_FURNITURE_POSTS = 3;
 const DATED =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b\d{1,4} \d{1,2} \d{2,4}\b/;
 
-/** A post's number or vote count ("#12", "7"), or an avatar's initial, alone on its line. */
-const LONE_MARK = /^(\d+|[a-z])$/;
+/** A post's number or vote count ("#12", "7"), an avatar's initial, or a count of reactions ("2 likes"), alone on its line. */
+const LONE_MARK = /^(\d+|[a-z]|\d+ (likes?|replies|reply|reactions?|votes?|points?|upvotes?|comments?))$/;
