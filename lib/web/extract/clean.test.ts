@@ -110,6 +110,22 @@ describe("clean: calls to act", () => {
   });
 });
 
+describe("clean: relative times", () => {
+  it("drops a card's time said relative to when the page was served, where the region is the content, not in a story", () => {
+    const card = (i: number) =>
+      `<div class="card"><h3><a href="/s/${i}">Kiln firing schedules for stoneware, part ${i}</a></h3><span class="age">${i} hours ago</span></div>`;
+    const grid = `<div class="grid">${[1, 2, 3].map(card).join("")}</div>`;
+    const root = () => elementChildren(documentBody(parseHtml(`<html><body><div>${grid}</div></body></html>`))!)[0]!;
+    const region = root();
+    clean(region, { keepCards: "always", discussion: false });
+    expect(plainText([region])).toContain("part 3");
+    expect(plainText([region])).not.toContain("hours ago");
+    const story = root();
+    clean(story, { keepCards: "dominant", discussion: false });
+    expect(plainText([story])).toContain("2 hours ago");
+  });
+});
+
 describe("clean: cards in a story", () => {
   const prose = ["how a kiln is loaded", "why cones bend", "what a witness cone tells"]
     .map((t) => `<p>This part of the guide explains ${t}, with a comma, and another, so that it reads as prose.</p>`)
