@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clean } from "./clean";
+import { type CleanOptions, clean } from "./clean";
 import { documentBody, elementChildren, parseHtml } from "./dom";
 import { plainText } from "./plain-text";
 
-/** The body's first element cleaned as a story's part, as its text. */
-function cleaned(html: string): string {
+/** The body's first element cleaned as a story's part (or, keeping its cards always, as a region), as its text. */
+function cleaned(html: string, keepCards: CleanOptions["keepCards"] = "dominant"): string {
   const root = elementChildren(documentBody(parseHtml(`<html><body>${html}</body></html>`))!)[0]!;
-  clean(root, { keepCards: "dominant", discussion: false });
+  clean(root, { keepCards, discussion: false });
   return plainText([root]);
 }
 
@@ -107,6 +107,29 @@ describe("clean: calls to act", () => {
     );
     expect(out).not.toContain("Skip to product list");
     expect(out).toContain("Skip the bisque firing");
+  });
+});
+
+describe("clean: a table of contents", () => {
+  // Entries long enough to read as cards, which a region keeps.
+  const [WEDGE, CENTER, TRIM] = ["Wedging the clay before you throw", "Centering the clay on the wheel head", "Trimming the foot once leather-hard"];
+  const section = (id: string, title: string) =>
+    `<h2 id="${id}">${title}</h2><p>${title} takes a steady hand, a damp sponge, and patience while the clay firms up.</p>`;
+
+  it("drops a list whose links all lead to places on the page, and keeps lists leading elsewhere", () => {
+    const toc = (href: (id: string) => string) =>
+      `<ul><li><a href="${href("wedge")}">${WEDGE}</a></li><li><a href="${href("center")}">${CENTER}</a></li><li><a href="${href("trim")}">${TRIM}</a></li></ul>`;
+    const body = `${section("wedge", WEDGE)}${section("center", CENTER)}${section("trim", TRIM)}`;
+    const guides = `<ul><li><a href="/guides/glazes#matte">Matte glazes</a></li><li><a href="/guides/kilns#electric">Electric kilns</a></li><li><a href="/guides/tools">Trimming tools</a></li></ul>`;
+    for (const href of [(id: string) => `#${id}`, (id: string) => `https://example.com/throwing-a-bowl#${id}`]) {
+      const out = cleaned(
+        `<div><p>How to throw a bowl, from a lump of clay to a trimmed foot, in three steps.</p>${toc(href)}${body}<p>Once the bowl is trimmed, these guides take it further:</p>${guides}</div>`,
+        "always",
+      );
+      expect(out.split(CENTER).length - 1).toBe(2);
+      expect(out).toContain("Matte glazes");
+      expect(out).toContain("Trimming tools");
+    }
   });
 });
 

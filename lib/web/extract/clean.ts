@@ -48,7 +48,7 @@ export function clean(root: Element, options: CleanOptions): void {
       unwanted.push(el);
     else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);
-    else if (isSkipLink(el)) unwanted.push(el);
+    else if (isSkipLink(el) || isTableOfContents(el, before)) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
@@ -337,6 +337,29 @@ function isSkipLink(el: Element): boolean {
 
 const SKIP = /^\s*skip\b/i;
 const SKIP_NODES = 10;
+
+/**
+ * A table of contents: a list whose links all lead to places on one page (`#…`, the page's own address
+ * with a fragment), its text the links': the headings it lists follow, and say it again. Among cards too
+ * (entries as long as cards'). WCXB all +0.0001 (documentation +0.0004, product +0.0003), 19 pages better,
+ * 17 worse (some truths keep the table).
+ */
+function isTableOfContents(el: Element, stats: StatsMap): boolean {
+  if ((el.name !== "ul" && el.name !== "ol") || linkDensity(stats.get(el)) < TOC_LINK_DENSITY) return false;
+  const links = descendants(el).filter((a) => a.name === "a");
+  if (links.length < MIN_TOC_LINKS) return false;
+  const pages = new Set<string>();
+  for (const a of links) {
+    const href = a.attribs.href ?? "";
+    const hash = href.indexOf("#");
+    if (hash < 0 || hash === href.length - 1) return false;
+    pages.add(href.slice(0, hash));
+  }
+  return pages.size === 1;
+}
+
+const MIN_TOC_LINKS = 3;
+const TOC_LINK_DENSITY = 0.8;
 
 /**
  * The story's author as schema.org microdata (`itemprop="author"`) holding a biography beside the name:
