@@ -12,7 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
-import { removeLinesRepeatedInCards, removeRepeatedLines, removeRepeatedSections } from "./repeats";
+import { removeLinesRepeatedInCards, removeLinesSaidAgain, removeRepeatedLines, removeRepeatedSections } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
@@ -44,6 +44,9 @@ const MIN_STORY_CHARS = 200;
 
 /** Pages of these kinds are many items (posts, cards, offers around a product): the region is the content. */
 const WHOLE_REGION: ReadonlySet<PageType> = new Set(["forum", "listing", "collection", "product"]);
+
+/** Pages of these kinds say a line once: its second saying is a second rendering (repeats.ts removeLinesSaidAgain). */
+const SAID_ONCE: ReadonlySet<PageType> = new Set(["product", "listing", "collection", "service"]);
 
 export interface MainContentOptions {
   /** Clean inside the content (clean.ts); off for the second reading of a page that cleaning emptied. */
@@ -88,6 +91,8 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
   const pageType = thread ? "forum" : (declared ?? structuralType(roots, readsAsStory));
+  // Pages of items or sections render some lines twice; a story's or a reference's refrains are its own.
+  if (options.clean !== false && SAID_ONCE.has(pageType)) removeLinesSaidAgain(roots);
   return { roots, text: plainText(roots), pageType: pageType === "article" ? articleByAddress(doc, roots, options.pageUrl) : pageType, hadText };
 }
 

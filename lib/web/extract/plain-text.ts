@@ -6,7 +6,7 @@ import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText } from "./text-stats";
 
 /** Elements whose content is never text a reader sees. */
-const SKIP = new Set(["script", "style", "template", "noscript", "head", "svg"]);
+export const UNSEEN = new Set<string>(["script", "style", "template", "noscript", "head", "svg"]);
 
 /** The paragraphs of roots, in order, whitespace collapsed (kept inside <pre>). Iterative, for deep trees. */
 export function paragraphs(roots: readonly ParentNode[]): string[] {
@@ -43,7 +43,7 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
       let inPre = pre;
       if (isElement(node)) {
         const name = node.name;
-        if (SKIP.has(name)) continue;
+        if (UNSEEN.has(name)) continue;
         if (name === "br") {
           if (pre) line += "\n";
           else flush();

@@ -150,3 +150,35 @@ describe("main content: a card that says a line twice", () => {
     expect(count(rawText(rows), "Unlimited kiln bookings")).toBe(9);
   });
 });
+
+describe("main content: a line said again on a page of items", () => {
+  const blurb = "Speckled stoneware, thrown by hand and glazed in oatmeal white, holds twelve ounces.";
+
+  it("keeps a product's first saying of a line, not its second rendering", () => {
+    const out = text(
+      `<html>${productHead}<body><main><div class="sticky-bar"><p>Stoneware mug, speckled glaze</p><p>${blurb}</p></div><h1>Stoneware mug</h1><p>Stoneware mug, speckled glaze</p><div class="details"><p>${sentence("the stoneware mug")}</p><p>${sentence("its matte glaze")}</p></div><div class="mobile"><p>${blurb}</p></div></main></body></html>`,
+    );
+    expect(count(out, "Stoneware mug, speckled glaze")).toBe(1);
+    expect(count(out, blurb)).toBe(1);
+    expect(out).toContain("about its matte glaze");
+  });
+
+  it("keeps the fields cards of one grid share, and drops each card's controls after the first", () => {
+    const card = (title: string) =>
+      `<li class="offer"><h3><a href="/p/${title.length}">${title}</a></h3><p>Cushioning</p><p>Free delivery over forty pounds</p><a href="/compare/${title.length}">Add to compare</a></li>`;
+    const out = text(
+      `<html><body><main><h1>Throwing tools</h1><ul class="offers">${["Wooden rib, long", "Trimming loop set of three", "Sponge on a stick"].map(card).join("")}</ul></main></body></html>`,
+    );
+    expect(count(out, "Cushioning")).toBe(3);
+    expect(count(out, "Free delivery over forty pounds")).toBe(3);
+    expect(count(out, "Add to compare")).toBe(1);
+  });
+
+  it("keeps a story's refrain each time it is said", () => {
+    const refrain = "Wedge the clay again, and then once more.";
+    const out = text(
+      `<html><body><article><h1>Wedging</h1><p>${sentence("air pockets")}</p><p>${refrain}</p><p>${sentence("spiral wedging")}</p><p>${refrain}</p><p>${sentence("rams head wedging")}</p></article></body></html>`,
+    );
+    expect(count(out, refrain)).toBe(2);
+  });
+});
