@@ -186,3 +186,18 @@ describe("clean: lists of links", () => {
     expect(out).not.toContain("Deck projects");
   });
 });
+
+describe("clean: a shop's badges", () => {
+  it("drops a badge alone in its element over an item, not the word in a sentence or another label", () => {
+    const card = (name: string, badge: string) =>
+      `<div class="tile"><span class="badge">${badge}</span><h3><a href="/p/${name.length}">${name}</a></h3><p>Thrown stoneware, glazed in oatmeal white.</p></div>`;
+    const out = cleaned(
+      `<div><div class="grid">${card("Speckled mug", "Best seller")}${card("Noodle bowl", "Top rated")}${card("Tea bowl", "Sold out")}</div><p>Our best seller is the speckled mug, on sale until Friday.</p></div>`,
+      "always",
+    );
+    expect(out).not.toContain("Best seller");
+    expect(out).not.toContain("Top rated");
+    expect(out).toContain("Sold out");
+    expect(out).toContain("Our best seller is the speckled mug, on sale until Friday.");
+  });
+});
