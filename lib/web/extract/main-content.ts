@@ -12,7 +12,7 @@ import { pickArticle } from "./article";
 import { HEADING_TAGS } from "./blocks";
 import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
-import { removeLinesRepeatedInCards, removeLinesSaidAgain, removeRepeatedLines, removeRepeatedSections } from "./repeats";
+import { removeLinesRepeatedInCards, removeLinesSaidAgain, removeRepeatedLines, removeRepeatedSections, removeSentencesSaidAgain } from "./repeats";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
@@ -91,8 +91,10 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   // A page with too little text to be a story is too little to be many sections either: typed as one.
   const readsAsStory = isStory || regionText < MIN_STORY_CHARS;
   const pageType = thread ? "forum" : (declared ?? structuralType(roots, readsAsStory));
-  // Pages of items or sections render some lines twice; a story's or a reference's refrains are its own.
+  // Pages of items or sections render some lines twice; a story's short refrains are its own, and a
+  // thread's quotes are read apart (removeRepeatedLines).
   if (options.clean !== false && SAID_ONCE.has(pageType)) removeLinesSaidAgain(roots);
+  else if (options.clean !== false && pageType !== "forum") removeSentencesSaidAgain(roots);
   return { roots, text: plainText(roots), pageType: pageType === "article" ? articleByAddress(doc, roots, options.pageUrl) : pageType, hadText };
 }
 

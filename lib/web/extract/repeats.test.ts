@@ -174,11 +174,13 @@ describe("main content: a line said again on a page of items", () => {
     expect(count(out, "Add to compare")).toBe(1);
   });
 
-  it("keeps a story's refrain each time it is said", () => {
+  it("keeps a story's refrain each time it is said, and a long sentence once", () => {
     const refrain = "Wedge the clay again, and then once more.";
+    const story = sentence("air pockets");
     const out = text(
-      `<html><body><article><h1>Wedging</h1><p>${sentence("air pockets")}</p><p>${refrain}</p><p>${sentence("spiral wedging")}</p><p>${refrain}</p><p>${sentence("rams head wedging")}</p></article></body></html>`,
+      `<html><body><article><h1>Wedging</h1><p>${story}</p><p>${refrain}</p><p>${sentence("spiral wedging")}</p><p>${refrain}</p><p>${sentence("rams head wedging")}</p><div class="mobile"><p>${story}</p></div></article></body></html>`,
     );
     expect(count(out, refrain)).toBe(2);
+    expect(count(out, story)).toBe(1);
   });
 });
