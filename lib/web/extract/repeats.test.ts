@@ -70,6 +70,18 @@ describe("main content: a section shown twice", () => {
     const story = `<html><body><article><h1>Kilns</h1>${[1, 2, 3].map((n) => `<h2>Step ${n}</h2><p>${sentence(`step ${n}`)}</p><p>Wear gloves.</p>`).join("")}</article></body></html>`;
     expect(count(text(story), "Wear gloves.")).toBe(3);
   });
+  it("drops what a board says of a post's author and its edits, on a thread only", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const post = (who: string, facts: string, topic: string) =>
+      `<div class="post"><span class="author">${who}</span><dl class="userinfo">${facts}</dl><p>${sentence(topic)}</p></div>`;
+    const thread = `<main>${post("Ada", "<dd>Posts: 1,234</dd><dd>Joined: Feb 2019</dd>", "my studio")}${post("Ben", "<dd>Reaction score: 56</dd>", "kiln wash")}<div class="post"><span class="author">Cy</span><p>${sentence("witness cones")}</p><div class="edited">Last edited: Jul 3, 2024</div><div>Edited June 5 by Cy</div></div></main>`;
+    const out = text(`<html>${head}<body>${thread}</body></html>`);
+    for (const fact of ["Posts:", "Joined:", "Reaction score", "edited", "Edited"]) expect(out).not.toContain(fact);
+    for (const topic of ["my studio", "kiln wash", "witness cones"]) expect(out).toContain(`about ${topic}`);
+    const story = `<html><body><article><h1>Kilns</h1><p>${sentence("kilns")}</p><p>Edited June 5 by the studio team</p></article></body></html>`;
+    expect(text(story)).toContain("Edited June 5 by the studio team");
+  });
+
   it("keeps what every card of a grid repeats: each plan's features are its own", () => {
     const features = `<ul><li>Unlimited projects and members</li><li>Priority support from our team within a day</li><li>Exports to every format we support</li></ul><p>Billed yearly, cancel at any time from your account settings.</p>`;
     const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><span>${price}</span>${features}</div>`;
