@@ -291,6 +291,17 @@ describe("main content: threads", () => {
     for (const word of ["alice", "bob", "carol", "about kettles", "about fuses", "about descaling"]) expect(out.text).toContain(word);
   });
 
+  it("reads a page at a thread's address as a thread, whatever its markup calls its posts", () => {
+    const row = (who: string, topic: string) =>
+      `<div class="row"><div class="left"><strong>${who}</strong><br>Posts: 12</div><div class="right"><p>${sentence(topic)}</p></div></div>`;
+    const html = `<html><body>${menu}<div id="content"><h1>Kettle will not boil</h1>${row("alice", "kettles")}${row("bob", "fuses")}</div></body></html>`;
+    const atThread = extractMainContent(parseHtml(html), { pageUrl: "https://bbs.example.org/viewtopic.php?id=4521" });
+    expect(atThread.pageType).toBe("forum");
+    for (const word of ["about kettles", "about fuses"]) expect(atThread.text).toContain(word);
+    expect(atThread.text).not.toContain("Posts: 12");
+    expect(extractMainContent(parseHtml(html), { pageUrl: "https://example.org/kettles" }).pageType).not.toBe("forum");
+  });
+
   it("drops the board's prompt asking a guest to sign in and its closed thread's notice, not a post that mentions signing in", () => {
     const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
     const prompt = `<div class="teaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment.</p><div><h3>Sign in</h3><p>Already have an account? Sign in here.</p></div></div><div class="status"><p>This thread is not open for further replies.</p></div>`;

@@ -58,10 +58,15 @@ export interface MainContentOptions {
 export function extractMainContent(doc: ParsedDocument, options: MainContentOptions = {}): MainContent {
   const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
-  // Most pages call themselves articles (og:type); a thread's structure outweighs that.
+  const undeclared = said === undefined || said === "article";
+  // Most pages call themselves articles (og:type); a thread's structure, or its address, outweighs that.
   const { stats, discussion, contactForms } = prune(
     body,
-    said === undefined || said === "article" ? (measured) => commentsHoldMostText(body, measured, said === "article") : said === "forum",
+    undeclared && addressHints(options.pageUrl).thread
+      ? true
+      : undeclared
+        ? (measured) => commentsHoldMostText(body, measured, said === "article")
+        : said === "forum",
   );
   const declared = discussion ? "forum" : said;
   const region = contentRegion(body, stats);

@@ -18,8 +18,28 @@ describe("address hints", () => {
     expect(addressHints("https://learnings.example.com/post").docs).toBe(false);
   });
 
+  it("reads a thread from the addresses forum engines give theirs", () => {
+    for (const url of [
+      "https://bbs.example.org/viewtopic.php?id=298271",
+      "https://forum.example.org/showthread.php?t=186269",
+      "https://forums.example.com/threads/kiln-shelves.3512/",
+      "https://community.example.io/t/kiln-shelves/3275",
+      "https://forum.example.com/topic/201820-kiln-shelves/",
+      "https://discuss.example.org/d/2068-kiln-shelves",
+      "https://example.org/index.php?topic=4521.0",
+    ])
+      expect(addressHints(url).thread, url).toBe(true);
+    for (const url of [
+      "https://example.com/blog/threads-we-love",
+      "https://example.com/t/kilns",
+      "https://example.com/topics/kilns",
+      "https://example.com/?topics=kilns",
+    ])
+      expect(addressHints(url).thread, url).toBe(false);
+  });
+
   it("gives no hints for a missing or unreadable address", () => {
-    expect(addressHints(undefined)).toEqual({ home: false, docs: false });
-    expect(addressHints("not a url")).toEqual({ home: false, docs: false });
+    expect(addressHints(undefined)).toEqual({ home: false, docs: false, thread: false });
+    expect(addressHints("not a url")).toEqual({ home: false, docs: false, thread: false });
   });
 });

@@ -7,9 +7,18 @@ export interface AddressHints {
   readonly home: boolean;
   /** A documentation host (`docs.`, `developer.`…) or a documentation folder (`/docs/`, `/reference/`…). */
   readonly docs: boolean;
+  /**
+   * A thread, as forum engines address theirs: phpBB's and FluxBB's `viewtopic.php`, vBulletin's
+   * `showthread.php`, XenForo's `/threads/<slug>.<id>`, Discourse's `/t/<slug>/<id>`, Invision's
+   * `/topic/<id>-<slug>`, Flarum's `/d/<id>-<slug>`, SMF's `?topic=<id>`.
+   */
+  readonly thread: boolean;
 }
 
-const NO_HINTS: AddressHints = { home: false, docs: false };
+const NO_HINTS: AddressHints = { home: false, docs: false, thread: false };
+
+const THREAD_PATH = /\/(?:viewtopic|showthread|showtopic)\.php$|\/threads\/[^/]+|\/t\/[^/]+\/\d+|\/topic\/\d+|\/d\/\d+-/i;
+const THREAD_QUERY = /(?:^|&)topic=\d/;
 
 const DOCS_HOST = /^(docs?|developers?|devdocs)\./;
 const DOCS_FOLDER = /^(docs?|documentation|reference|manual|handbook|api-docs|user-?guide)$/;
@@ -27,5 +36,6 @@ export function addressHints(pageUrl: string | undefined): AddressHints {
   return {
     home: folders.length === 0,
     docs: DOCS_HOST.test(url.hostname) || folders.slice(0, -1).some((s) => DOCS_FOLDER.test(s.toLowerCase())),
+    thread: THREAD_PATH.test(url.pathname) || THREAD_QUERY.test(url.search.slice(1)),
   };
 }
