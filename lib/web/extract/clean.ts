@@ -22,6 +22,11 @@ export interface CleanOptions {
   readonly product?: boolean;
   /** Contact and lead forms (prune.ts): what is left of them is labels and fine print. */
   readonly contactForms?: ReadonlySet<Element>;
+  /**
+   * Keep the page's title (its `<h1>`): a product's name, a category's or a service's, heads the region
+   * that is the content. A story's title is its metadata's, and a thread's is the topic's.
+   */
+  readonly keepTitle?: boolean;
 }
 
 export function clean(root: Element, options: CleanOptions): void {
@@ -44,7 +49,13 @@ export function clean(root: Element, options: CleanOptions): void {
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
-    else if ((el.name === "figcaption" && !cards.has(el)) || el.name === "h1" || isCallToAction(el, before) || isAdLabel(el, before) || isPlaceholder(el))
+    else if (
+      (el.name === "figcaption" && !cards.has(el)) ||
+      (el.name === "h1" && !options.keepTitle) ||
+      isCallToAction(el, before) ||
+      isAdLabel(el, before) ||
+      isPlaceholder(el)
+    )
       unwanted.push(el);
     else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);

@@ -18,6 +18,16 @@ describe("main content: a story or the whole region", () => {
     expect(out).not.toContain("Home");
   });
 
+  it("keeps the title heading the region that is the content, not a story's (its metadata's)", () => {
+    const cards = ["Speckled mug", "Noodle bowl", "Tea bowl", "Serving plate"]
+      .map((n, i) => `<li class="card"><a href="/p/${i}"><h3>${n} in oatmeal white</h3></a><span>$${18 + i}</span></li>`)
+      .join("");
+    expect(text(`<html><body>${menu}<main><h1>Stoneware tableware</h1><ul class="grid">${cards}</ul></main></body></html>`)).toMatch(/^Stoneware tableware\n/);
+    const story = `<html><body>${menu}<article><h1>Harbours of the north</h1>${["harbours", "bridges", "tunnels"].map((t) => `<p>${sentence(t)}</p>`).join("")}</article></body></html>`;
+    expect(text(story)).toContain("about harbours");
+    expect(text(story)).not.toContain("Harbours of the north");
+  });
+
   it("takes only the story when teasers and link lists surround it", () => {
     const teasers = Array.from({ length: 8 }, (_, i) => `<li><a href="/s${i}">Another story number ${i} that readers might like</a></li>`).join("");
     const html = `<html><body>${menu}<div class="layout"><div class="story">${["harbours", "bridges", "tunnels", "ferries", "railways"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>

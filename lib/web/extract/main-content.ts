@@ -87,7 +87,14 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   const roots = isStory ? article : asRoots(region);
   const hadText = roots.some((root) => (stats.get(root)?.chars ?? 0) > 0);
   if (options.clean !== false) {
-    for (const root of roots) clean(root, { keepCards: isStory ? "dominant" : "always", discussion: thread, product: declared === "product", contactForms });
+    const cleaning = {
+      keepCards: isStory ? "dominant" : "always",
+      discussion: thread,
+      product: declared === "product",
+      contactForms,
+      keepTitle: !isStory && !thread,
+    } as const;
+    for (const root of roots) clean(root, cleaning);
   }
   removeRepeatedSections(roots);
   // Where the region is the content, its cards' second renderings of a line go; a story's own lines stay.
