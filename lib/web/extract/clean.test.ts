@@ -28,6 +28,20 @@ describe("clean: blocks named boilerplate", () => {
     }
   });
 
+  it("keeps the prose a Read more toggle unfolds, and drops the toggle's link", () => {
+    const description = ["a convenient handle", "a folk art glaze", "a wheel-thrown body"]
+      .map((what) => `Stoneware mug with ${what}, fired in a wood kiln and safe in the dishwasher.`)
+      .join("<br>");
+    const shipping = ["Kyiv", "Lviv", "Odesa", "Kharkiv", "Dnipro"]
+      .map((what) => `<p>Shipping and returns: the mug ships from ${what}; ask the maker about anything before you buy it.</p>`)
+      .join("");
+    const out = cleaned(
+      `<div><h2>Item details</h2><p>Materials: ceramic</p>${shipping}<div id="content-toggle-product-details-read-more" class="toggle__body--truncated"><p>${description}</p></div><button>Learn more about this item</button><div class="read-more"><a href="/shop/mugs">Read more from this shop</a></div></div>`,
+    );
+    expect(out).toContain("a folk art glaze, fired in a wood kiln");
+    expect(out).not.toContain("from this shop");
+  });
+
   it("drops a story's two bylines even where they outweigh the rest of a short block", () => {
     const out = cleaned(
       `<div class="story-top"><h2>Gifts for gardeners</h2><span class="article__byline">By Ann Reed</span><span class="article__byline">Garden Learning Net</span><span>May 2</span></div>`,

@@ -48,7 +48,8 @@ export function clean(root: Element, options: CleanOptions): void {
     const h = hints(el, options.discussion);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
-    else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h))) named.push(el);
+    else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h)) && !isFoldedText(el, h, before))
+      named.push(el);
     else if (
       (el.name === "figcaption" && !cards.has(el)) ||
       (el.name === "h1" && !options.keepTitle) ||
@@ -462,3 +463,17 @@ function introducedLists(elements: readonly Element[]): Element[] {
 const MIN_INTRODUCTION_WORDS = 6;
 /** A paragraph of more nodes than this is not one introductory sentence. */
 const MAX_INTRODUCTION_NODES = 200;
+
+/**
+ * A block named for a "Read more" toggle that holds prose is the text the toggle unfolds (a product's
+ * description shown truncated, a folded biography), not the toggle: the name says nothing else of it.
+ */
+function isFoldedText(el: Element, h: string, stats: StatsMap): boolean {
+  const rest = h.replace(READ_MORE, "");
+  if (rest === h || BOILERPLATE.test(rest)) return false;
+  const s = stats.get(el);
+  return (s?.chars ?? 0) >= MIN_FOLDED_CHARS && linkDensity(s) < 0.5;
+}
+
+const READ_MORE = /read-?more/gi;
+const MIN_FOLDED_CHARS = 100;
