@@ -42,6 +42,16 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).not.toContain("from this shop");
   });
 
+  it("keeps a code block's highlighted tokens, whatever the highlighter names them", () => {
+    const story = ["components", "props", "state"]
+      .map((what) => `<p>React renders ${what} from plain functions, and the guide walks through each of them.</p>`)
+      .join("");
+    const code = `<pre><code><span class="token tag">&lt;button&gt;</span>Click me<span class="token tag">&lt;/button&gt;</span>\n<span class="token comment">// the button renders its label</span></code></pre>`;
+    const out = cleaned(`<div>${story}${code}</div>`);
+    expect(out).toContain("<button>Click me</button>");
+    expect(out).toContain("// the button renders its label");
+  });
+
   it("drops a story's two bylines even where they outweigh the rest of a short block", () => {
     const out = cleaned(
       `<div class="story-top"><h2>Gifts for gardeners</h2><span class="article__byline">By Ann Reed</span><span class="article__byline">Garden Learning Net</span><span>May 2</span></div>`,

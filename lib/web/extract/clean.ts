@@ -44,7 +44,10 @@ export function clean(root: Element, options: CleanOptions): void {
   const named: Element[] = [];
   const unwanted: Element[] = [];
   const small = (el: Element) => (before.get(el)?.chars ?? 0) < total * 0.4;
+  const code = withinCode(elements);
   for (const el of elements) {
+    // A code block's highlighted tokens are named for what they are in the code ("token tag", "hljs-comment").
+    if (code.has(el)) continue;
     const h = hints(el, options.discussion);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
@@ -477,3 +480,10 @@ function isFoldedText(el: Element, h: string, stats: StatsMap): boolean {
 
 const READ_MORE = /read-?more/gi;
 const MIN_FOLDED_CHARS = 100;
+
+/** The elements inside code blocks, among root's elements in document order. */
+function withinCode(elements: readonly Element[]): Set<Element> {
+  const inside = new Set<Element>();
+  for (const el of elements) if (el.name === "pre" && !inside.has(el)) for (const d of descendants(el)) inside.add(d);
+  return inside;
+}
