@@ -3,7 +3,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
-import { descendants, elementChildren, hasAncestorIn, isElement, isText, previousElement, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { descendants, elementChildren, hasAncestorIn, isElement, isText, previousElement, rawTextWithin, removeNode, removeNodes, withinCode } from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -480,10 +480,3 @@ function isFoldedText(el: Element, h: string, stats: StatsMap): boolean {
 
 const READ_MORE = /read-?more/gi;
 const MIN_FOLDED_CHARS = 100;
-
-/** The elements inside code blocks, among root's elements in document order. */
-function withinCode(elements: readonly Element[]): Set<Element> {
-  const inside = new Set<Element>();
-  for (const el of elements) if (el.name === "pre" && !inside.has(el)) for (const d of descendants(el)) inside.add(d);
-  return inside;
-}

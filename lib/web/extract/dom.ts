@@ -230,3 +230,10 @@ export function ancestors(el: AnyNode, limit = Infinity): Element[] {
   for (let p = el.parent; p && isTag(p) && out.length < limit; p = p.parent) out.push(p);
   return out;
 }
+
+/** The elements inside code blocks, among root's elements in document order. */
+export function withinCode(elements: readonly Element[]): Set<Element> {
+  const inside = new Set<Element>();
+  for (const el of elements) if (el.name === "pre" && !inside.has(el)) for (const d of descendants(el)) inside.add(d);
+  return inside;
+}
