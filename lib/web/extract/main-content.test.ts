@@ -852,3 +852,26 @@ describe("main content: a thread whose first post outweighs the replies", () => 
     expect(main.pageType).not.toBe("forum");
   });
 });
+
+describe("main content: what a product page declares", () => {
+  const product = (description: string) =>
+    `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Forge"},{"@type":"Product","name":"Arrival tee","description":${JSON.stringify(description)},"offers":{"@type":"Offer","price":"30"}}]}</script>`;
+  const buyBox = `<main><h1>Arrival tee</h1><p>$30</p><p>Select a size</p><button>Add to bag</button><p>Free delivery on orders over $75</p></main>`;
+
+  it("adds the description only the JSON-LD Product carries to a page whose HTML holds the buy box alone", () => {
+    const description = "BUILT TO TRAIN\n\nA lightweight tee that wicks sweat & dries fast.\nSlim fit, with flat seams that do not rub.";
+    const out = text(`<html><head>${product(description)}</head><body>${menu}${buyBox}</body></html>`);
+    expect(out).toContain("Select a size");
+    expect(out).toMatch(/Free delivery on orders over \$75\n+BUILT TO TRAIN\n+A lightweight tee that wicks sweat & dries fast\.\n+Slim fit, with flat seams/);
+  });
+
+  it("reads a description stored as HTML as its markup, and adds nothing the page already says", () => {
+    const out = text(
+      `<html><head>${product("<p><strong>Built to train</strong></p><ul><li>Slim fit</li><li>Flat seams</li></ul>")}</head><body>${buyBox}</body></html>`,
+    );
+    expect(out).toMatch(/Built to train\n+Slim fit\n+Flat seams/);
+    const said = "A lightweight tee that wicks sweat and dries fast, cut slim with flat seams that do not rub.";
+    const page = `<html><head>${product(said)}</head><body><main><h1>Arrival tee</h1><p>$30</p><p>${said}</p></main></body></html>`;
+    expect(text(page).split("wicks sweat").length).toBe(2);
+  });
+});

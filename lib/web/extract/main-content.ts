@@ -13,6 +13,7 @@ import { HEADING_TAGS } from "./blocks";
 import { groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import { clean } from "./clean";
 import { removeLinesRepeatedInCards, removeLinesSaidAgain, removeRepeatedLines, removeRepeatedSections, removeSentencesSaidAgain } from "./repeats";
+import { declaredProductDescription } from "./declared-description";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
@@ -107,7 +108,32 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   // thread's quotes are read apart (removeRepeatedLines).
   if (options.clean !== false && SAID_ONCE.has(pageType)) removeLinesSaidAgain(roots);
   else if (options.clean !== false && pageType !== "forum") removeSentencesSaidAgain(roots);
-  return { roots, text: plainText(roots), pageType: pageType === "article" ? articleByAddress(doc, roots, options.pageUrl) : pageType, hadText };
+  const text = plainText(roots);
+  if (pageType === "product" && options.clean !== false && text.length < THIN_PRODUCT_CHARS) {
+    const described = withDeclaredDescription(doc, roots, text);
+    if (described !== roots) return { roots: described, text: plainText(described), pageType, hadText };
+  }
+  return { roots, text, pageType: pageType === "article" ? articleByAddress(doc, roots, options.pageUrl) : pageType, hadText };
+}
+
+/** A product page with less text than this shows its buy box alone (declared-description.ts). */
+const THIN_PRODUCT_CHARS = 1_500;
+
+/** The roots and, after them, the description the page's Product declares, where the text does not already say it. */
+function withDeclaredDescription(doc: ParsedDocument, roots: Element[], text: string): Element[] {
+  const block = declaredProductDescription(doc);
+  if (!block) return roots;
+  const opening = wordsOf(plainText([block]))
+    .slice(0, SAID_WORDS)
+    .join(" ");
+  return opening === "" || wordsOf(text).join(" ").includes(opening) ? roots : [...roots, block];
+}
+
+/** The description is already said when the text holds its first words. */
+const SAID_WORDS = 8;
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /**

@@ -15,7 +15,7 @@ export type { PageType };
 const DESCRIBED_PRODUCT = "Product without offers";
 
 const FORUM = new Set(["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]);
-const PRODUCT = new Set(["Product", "ProductGroup", "IndividualProduct", "ProductModel"]);
+export const PRODUCT = new Set(["Product", "ProductGroup", "IndividualProduct", "ProductModel"]);
 const LIST = new Set(["ItemList", "CollectionPage", "OfferCatalog", "SearchResultsPage"]);
 const DOCUMENTATION = new Set(["TechArticle", "APIReference"]);
 const ARTICLE = new Set([
@@ -113,7 +113,7 @@ function collectTypes(value: unknown, top: Set<string>, nested: Set<string>): vo
   }
 }
 
-function typesOf(value: unknown): string[] {
+export function typesOf(value: unknown): string[] {
   if (typeof value === "string") return [value.replace(/^https?:\/\/schema\.org\//, "")];
   if (Array.isArray(value)) return value.flatMap(typesOf);
   return [];
