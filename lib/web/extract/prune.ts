@@ -412,12 +412,12 @@ function isHidden(el: Element): boolean {
   return concealed && !isTabPanel(el);
 }
 
-/** A tab's panel is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
+/** A tab's panel (role tabpanel, or named so: tab-panel, Bootstrap's tab-pane, tab__content) is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
 export function isTabPanel(el: Element): boolean {
   return el.attribs.role === "tabpanel" || TAB_PANEL.test(el.attribs.class ?? "");
 }
 
-const TAB_PANEL = /tab-?panel/i;
+const TAB_PANEL = /tab-?pane|tabs?[-_]+content/i;
 
 function bodyChars(body: ParentNode, stats: StatsMap): number {
   if (isElement(body)) return stats.get(body)?.chars ?? 0;
