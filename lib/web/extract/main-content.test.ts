@@ -777,12 +777,12 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("Closed drawer");
   });
 
-  it("knows a tab's panel by the names frameworks give it (tab-pane, tab__content), without a role", () => {
+  it("knows a tab's or an accordion's panel by the names frameworks give it (tab-pane, tab__content, accordion__content), without a role or a control", () => {
     const panel = (cls: string, topic: string, hidden: boolean) =>
       `<div class="${cls}"${hidden ? ' style="display: none"' : ""}><p>${sentence(topic)}</p></div>`;
-    const html = `<html><body><main><h2>Specifications</h2>${story}${panel("tab-pane active", "the overview", false)}${panel("tab-pane fade", "the dimensions", true)}${panel("tab__content", "the warranty", true)}<div class="drawer" style="display: none"><p>${sentence("a closed drawer")}</p></div></main></body></html>`;
+    const html = `<html><body><main><h2>Specifications</h2>${story}${panel("tab-pane active", "the overview", false)}${panel("tab-pane fade", "the dimensions", true)}${panel("tab__content", "the warranty", true)}${panel("styles_accordion__content__x9", "the returns", true)}<div class="drawer" style="display: none"><p>${sentence("a closed drawer")}</p></div></main></body></html>`;
     const out = text(html);
-    for (const topic of ["the overview", "the dimensions", "the warranty"]) expect(out).toContain(`about ${topic}`);
+    for (const topic of ["the overview", "the dimensions", "the warranty", "the returns"]) expect(out).toContain(`about ${topic}`);
     expect(out).not.toContain("closed drawer");
   });
 });

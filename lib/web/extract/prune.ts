@@ -409,7 +409,7 @@ function isHidden(el: Element): boolean {
     a.hidden !== undefined ||
     (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1")) ||
     (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
-  return concealed && !isTabPanel(el);
+  return concealed && !isTabPanel(el) && !ACCORDION_PANEL.test(el.attribs.class ?? "");
 }
 
 /** A tab's panel (role tabpanel, or named so: tab-panel, Bootstrap's tab-pane, tab__content) is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
@@ -418,6 +418,9 @@ export function isTabPanel(el: Element): boolean {
 }
 
 const TAB_PANEL = /tab-?pane|tabs?[-_]+content/i;
+
+/** An accordion's folded panel, named so (accordion-content, accordion__body, AccordionPanel) where no control names it. */
+const ACCORDION_PANEL = /accordion[-_]*(?:content|body|panel)/i;
 
 function bodyChars(body: ParentNode, stats: StatsMap): number {
   if (isElement(body)) return stats.get(body)?.chars ?? 0;
