@@ -225,3 +225,16 @@ describe("clean: a shop's badges", () => {
     expect(out).toContain("Our best seller is the speckled mug, on sale until Friday.");
   });
 });
+
+describe("clean: headings", () => {
+  it("keeps a linked heading that titles prose of the page's own, and drops a linked heading that titles nothing", () => {
+    const brand = (n: number) =>
+      `<h3><a href="https://brand${n}.example.com/">${n}. Brand ${n}</a></h3><p>Brand ${n} runs hotels in cities across five continents, with service that regular guests say is worth the price.</p>`;
+    const out = cleaned(
+      `<div>${[3, 2, 1].map(brand).join("")}<h4><a href="/next">Our next guide: the best ryokans</a></h4><p><a href="/next">Read the guide</a></p></div>`,
+    );
+    expect(out).toContain("3. Brand 3\n");
+    expect(out).toContain("1. Brand 1\n");
+    expect(out).not.toContain("best ryokans");
+  });
+});

@@ -3,7 +3,19 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
-import { descendants, elementChildren, hasAncestorIn, isElement, isText, previousElement, rawTextWithin, removeNode, removeNodes, withinCode } from "./dom";
+import {
+  descendants,
+  elementChildren,
+  hasAncestorIn,
+  isElement,
+  isText,
+  nextElement,
+  previousElement,
+  rawTextWithin,
+  removeNode,
+  removeNodes,
+  withinCode,
+} from "./dom";
 import { BOILERPLATE, classWeight, hints } from "./hints";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -100,7 +112,10 @@ export function clean(root: Element, options: CleanOptions): void {
       if (label?.name === "dt") removeNode(label);
       removeNode(el);
     } else if (cards.has(el)) continue;
-    else if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || linkDensity(stats.get(el)) > 0.33)) removeNode(el);
+    // A heading that is mostly a link is a teaser's title, unless prose follows it: then it titles a
+    // section of the page's own (a list article's "10. Park Hyatt", linked to the hotel's site).
+    else if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || (linkDensity(stats.get(el)) > 0.33 && !introducesProse(el, stats))))
+      removeNode(el);
     // A paragraph that is mostly links is a list of tags or stories, not prose.
     else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
   }
@@ -480,3 +495,12 @@ function isFoldedText(el: Element, h: string, stats: StatsMap): boolean {
 
 const READ_MORE = /read-?more/gi;
 const MIN_FOLDED_CHARS = 100;
+
+/** Whether a paragraph of prose (this many characters outside links, at least) follows the heading. */
+function introducesProse(heading: Element, stats: StatsMap): boolean {
+  const next = nextElement(heading);
+  const s = next?.name === "p" ? stats.get(next) : undefined;
+  return s !== undefined && s.chars - s.linkChars >= PROSE_CHARS;
+}
+
+const PROSE_CHARS = 100;
