@@ -123,6 +123,21 @@ describe("extraction", () => {
     expect(text).toBe(body.trim());
   });
 
+  it("takes an h-entry's e-content (microformats) whole, however many rows of blocks lay it out", () => {
+    // A block builder's nesting: each block wraps its text four deep, rows and columns above it.
+    const wrapped = (inner: string) =>
+      `<div class="html-block"><div class="block-content"><div class="text-container"><div class="html-content">${inner}</div></div></div></div>`;
+    const block = (t: string) => `<div class="row"><div class="col span-12">${wrapped(`<p>${t}</p>`)}</div></div>`;
+    const intro = "This post compares the wireless headphones we tested this year, for every budget and every kind of listener.";
+    const review = (n: number) =>
+      `Model ${n} is the pair we reach for on long flights, with noise cancelling that holds up, a comfortable band, and, at last, good calls.`;
+    const reviews = [1, 2, 3, 4, 5, 6].map((n) => wrapped(`<h2>Model ${n}</h2><p>${review(n)}</p><p>${review(n + 10)}</p>`)).join("");
+    const html = `<html><body><article class="h-entry"><h1 class="p-name">Best wireless headphones</h1><div class="e-content">${block(intro)}<div class="row"><div class="col span-12">${reviews}</div></div></div></article></body></html>`;
+    const text = extractHtmlPage(html, "https://blog.example.com/p/headphones", ALL).text!;
+    expect(text).toContain(intro);
+    expect(text).toContain(review(4));
+  });
+
   it("survives pages nested deeper than the call stack", () => {
     const depth = 50_000;
     const html = `<html><body>${"<div>".repeat(depth)}<p>Deep down there is a paragraph of real text, long enough to count as content.</p>${"</div>".repeat(depth)}</body></html>`;

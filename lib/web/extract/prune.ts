@@ -337,6 +337,7 @@ const HEADER_WORDS = /header/gi;
 const PAGER_WORDS = /pagination|pager/gi;
 const PAGER_WORD = /pagination|pager/i;
 const PAGED_LIST_CHARS = 500;
+const ENTRY_CONTENT = /(?:^|\s)e-content(?:\s|$)/;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
@@ -345,9 +346,13 @@ function ownProse(s: TextStats | undefined): number {
   return s === undefined ? 0 : s.chars - s.linkChars;
 }
 
+/**
+ * Where the page declares its story's body: schema.org's articleBody, or microformats' e-content (an
+ * h-entry's content; blog engines such as Squarespace lay a post out as rows of blocks inside it).
+ */
 export function isArticleBodyMarker(el: Element): boolean {
   const prop = el.attribs.itemprop;
-  return prop !== undefined && /\barticleBody\b/.test(prop);
+  return (prop !== undefined && /\barticleBody\b/.test(prop)) || ENTRY_CONTENT.test(el.attribs.class ?? "");
 }
 
 /**
