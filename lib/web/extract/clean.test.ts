@@ -52,6 +52,21 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).toContain("// the button renders its label");
   });
 
+  it("reads no role in an id of five words or more: an anchor named after its section, around the story's text", () => {
+    const story = ["oil changes", "brake pads", "tyre rotations", "coolant flushes"]
+      .map((t) => `<p>Shops push ${t} on drivers who do not need them, and the owner's manual says how often.</p>`)
+      .join("");
+    const tips = ["the worn part", "the old filter", "the quote in writing", "the warranty", "the invoice", "the test drive"]
+      .map((t) => `<p>Ask the mechanic for ${t} before you pay, and keep it with the car's papers for the next visit.</p>`)
+      .join("");
+    const related = `<div class="related"><a href="/a">Car repair shops guide</a> <a href="/b">How to save on repairs</a></div>`;
+    const out = cleaned(
+      `<div><p>Here is what to skip at the garage this year, in brief.</p>${related}<div class="text" id="more-on-car-repair-related-articles-text">${story}</div>${tips}</div>`,
+    );
+    expect(out).toContain("Shops push coolant flushes");
+    expect(out).not.toContain("Car repair shops guide");
+  });
+
   it("drops a story's two bylines even where they outweigh the rest of a short block", () => {
     const out = cleaned(
       `<div class="story-top"><h2>Gifts for gardeners</h2><span class="article__byline">By Ann Reed</span><span class="article__byline">Garden Learning Net</span><span>May 2</span></div>`,

@@ -16,7 +16,7 @@ import {
   removeNodes,
   withinCode,
 } from "./dom";
-import { BOILERPLATE, classWeight, hints } from "./hints";
+import { BOILERPLATE, classWeight, roleHints } from "./hints";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
@@ -60,7 +60,7 @@ export function clean(root: Element, options: CleanOptions): void {
   for (const el of elements) {
     // A code block's highlighted tokens are named for what they are in the code ("token tag", "hljs-comment").
     if (code.has(el)) continue;
-    const h = hints(el, options.discussion);
+    const h = roleHints(el, options.discussion);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h)) && !isFoldedText(el, h, before))

@@ -66,8 +66,21 @@ const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|a
 
 /** The class and id, joined; on a discussion page without the words that only mark comments. */
 export function hints(el: Element, discussion = false): string {
-  const cls = roleClassesOf(el);
+  return joined(roleClassesOf(el), el.attribs.id ?? "", discussion);
+}
+
+/**
+ * The hints without an id of five words or more: an anchor named after its section's title
+ * ("more-on-car-repair-maintenance-related-articles-text" around a story's paragraphs), not a role.
+ */
+export function roleHints(el: Element, discussion = false): string {
   const id = el.attribs.id ?? "";
+  return joined(roleClassesOf(el), id.split(/[-_]+/).filter(Boolean).length >= ANCHOR_ID_WORDS ? "" : id, discussion);
+}
+
+const ANCHOR_ID_WORDS = 5;
+
+function joined(cls: string, id: string, discussion: boolean): string {
   const h = cls && id ? `${cls} ${id}` : cls || id;
   return discussion ? h.replace(DISCUSSION_WORDS, "") : h;
 }
