@@ -253,3 +253,16 @@ describe("clean: headings", () => {
     expect(out).not.toContain("best ryokans");
   });
 });
+
+describe("clean: paragraphs of links", () => {
+  it("keeps a sentence that links most of its words, and drops a paragraph that is all links", () => {
+    const story = ["clay", "glaze", "kilns"]
+      .map((t) => `<p>Potters argue about ${t} more than anything else, and every studio has its own rules for it.</p>`)
+      .join("");
+    const sources = `<p>See <a href="/a">the potters' guild guide to glazes</a>, <a href="/b">a kiln maker's firing charts</a> and <a href="/c">a museum's glaze recipes</a> for more on each one.</p>`;
+    const tags = `<p><a href="/t/clay">Clay</a> <a href="/t/glaze">Glaze</a> <a href="/t/kilns">Kilns</a> <a href="/t/studio">Studio life</a></p>`;
+    const out = cleaned(`<div>${story}${sources}${tags}</div>`);
+    expect(out).toContain("a kiln maker's firing charts");
+    expect(out).not.toContain("Studio life");
+  });
+});

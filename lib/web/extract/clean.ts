@@ -116,10 +116,14 @@ export function clean(root: Element, options: CleanOptions): void {
     // section of the page's own (a list article's "10. Park Hyatt", linked to the hotel's site).
     else if (HEADING_TAGS.has(el.name) && (classWeight(el, options.discussion) < 0 || (linkDensity(stats.get(el)) > 0.33 && !introducesProse(el, stats))))
       removeNode(el);
-    // A paragraph that is mostly links is a list of tags or stories, not prose.
-    else if (el.name === "p" && linkDensity(stats.get(el)) > 0.6) removeNode(el);
+    // A paragraph that is nearly all links is a list of tags or stories, not prose; a sentence that
+    // links most of its words (a reference's sources, a glossary's terms) stays.
+    else if (el.name === "p" && linkDensity(stats.get(el)) > LINKS_PARAGRAPH_DENSITY) removeNode(el);
   }
 }
+
+/** WCXB all +0.0002 over 0.6 (50 pages better, 27 worse, none by more than 0.012); the article set unchanged. */
+const LINKS_PARAGRAPH_DENSITY = 0.8;
 
 /** Fewest lists of links of one kind, and their share of the text, that make a page an index of links. */
 const MIN_INDEX_LISTS = 3;
