@@ -17,7 +17,8 @@ export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
   if (marked.length > 0) {
     const outer = marked.filter((el) => !ancestors(el).some(isArticleBodyMarker));
     const total = outer.reduce((n, el) => n + (stats.get(el)?.chars ?? 0), 0);
-    if (total >= 250) return outer;
+    // Several bodies are a list of entries (a blog's archive of whole posts): the page is no one story.
+    if (total >= 250 && outer.length === 1) return outer;
   }
 
   const scores = new Map<Element, number>();

@@ -138,6 +138,18 @@ describe("extraction", () => {
     expect(text).toContain(review(4));
   });
 
+  it("trusts an entry body only where the page has one: related posts' excerpts classed alike are not the story", () => {
+    const story = ["clay", "glaze", "kilns", "wheels"]
+      .map((t) => `<p>Potters argue about ${t} more than anything else, and every studio keeps its own rules for them.</p>`)
+      .join("");
+    const excerpt = (n: number) =>
+      `<li><a href="/p/${n}">Older post ${n}</a><p class="related-excerpt entry-content">An older post about firing schedules, number ${n}, and what went wrong in the kiln.</p></li>`;
+    const html = `<html><body><article><h1>Studio rules</h1><div class="entry-content">${story}</div></article><ul class="more-posts">${[1, 2, 3].map(excerpt).join("")}</ul></body></html>`;
+    const text = extractHtmlPage(html, "https://blog.example.com/studio-rules", ALL).text!;
+    expect(text).toContain("every studio keeps its own rules for them");
+    expect(text).not.toContain("what went wrong in the kiln");
+  });
+
   it("survives pages nested deeper than the call stack", () => {
     const depth = 50_000;
     const html = `<html><body>${"<div>".repeat(depth)}<p>Deep down there is a paragraph of real text, long enough to count as content.</p>${"</div>".repeat(depth)}</body></html>`;

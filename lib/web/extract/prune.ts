@@ -337,7 +337,7 @@ const HEADER_WORDS = /header/gi;
 const PAGER_WORDS = /pagination|pager/gi;
 const PAGER_WORD = /pagination|pager/i;
 const PAGED_LIST_CHARS = 500;
-const ENTRY_CONTENT = /(?:^|\s)e-content(?:\s|$)/;
+const ENTRY_CONTENT = /(?:^|\s)(?:e-content|entry-content)(?:\s|$)/;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
@@ -348,7 +348,8 @@ function ownProse(s: TextStats | undefined): number {
 
 /**
  * Where the page declares its story's body: schema.org's articleBody, or microformats' e-content (an
- * h-entry's content; blog engines such as Squarespace lay a post out as rows of blocks inside it).
+ * h-entry's content; blog engines such as Squarespace lay a post out as rows of blocks inside it) and
+ * hAtom's entry-content (WordPress themes'). A page holding several is a list of entries (article.ts).
  */
 export function isArticleBodyMarker(el: Element): boolean {
   const prop = el.attribs.itemprop;
