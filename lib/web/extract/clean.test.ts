@@ -212,8 +212,11 @@ describe("clean: lists of links", () => {
     const annotated = `<ul>${["Park Hyatt", "St Regis", "Six Senses"].map((h, i) => `<li>Official website of the chain: <a href="/h/${i}">${h}</a></li>`).join("")}</ul>`;
     const bare = `<ul>${["Deck projects", "Table hacks", "Our ten best posts"].map((t, i) => `<li><a href="/p/${i}">${t}</a></li>`).join("")}</ul>`;
     // Enough prose that the list is no run of cards the story is told in (which stays whatever its links).
-    const out = cleaned(`<div>${prose}${prose}${prose}${annotated}${bare}</div>`);
+    // Half links: a label, then the name it labels.
+    const labelled = `<ul>${["Park Hyatt New York", "St Regis Bangkok", "Six Senses Douro"].map((h, i) => `<li>Official website: <a href="/f/${i}">${h}</a></li>`).join("")}</ul>`;
+    const out = cleaned(`<div>${prose.repeat(6)}${annotated}${labelled}${bare}</div>`);
     expect(out).toContain("Official website of the chain: Six Senses");
+    expect(out).toContain("Official website: Six Senses Douro");
     expect(out).not.toContain("Table hacks");
   });
 
