@@ -269,3 +269,16 @@ describe("clean: paragraphs of links", () => {
     expect(out).not.toContain("Studio life");
   });
 });
+
+describe("clean: a documentation's callouts", () => {
+  it("keeps a callout that is mostly a link, and still drops a box of links", () => {
+    const story = ["the cache", "the keyring", "the mirrors"]
+      .map((t) => `<p>Pacman keeps ${t} under /var, and the manual explains how to clean it without breaking upgrades.</p>`)
+      .join("");
+    const tip = `<div class="template-box"><strong>Tip:</strong> <a href="/wiki/paccache">run paccache from a hook after every transaction</a></div>`;
+    const box = `<div class="box"><a href="/wiki/a">Mirrors</a> <a href="/wiki/b">Keyring</a> <a href="/wiki/c">Hooks</a></div>`;
+    const out = cleaned(`<div>${story}${tip}${box}</div>`);
+    expect(out).toContain("run paccache from a hook");
+    expect(out).not.toContain("Keyring");
+  });
+});

@@ -9,6 +9,7 @@ import {
   hasAncestorIn,
   isElement,
   isText,
+  leadingText,
   nextElement,
   previousElement,
   rawTextWithin,
@@ -198,6 +199,8 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   // A container holding most of the content is the content: its own links and counts do not condemn
   // what its children kept (a thread's wrapper with the board's menus in it).
   if (s.chars >= total * MOST && s.chars >= KEPT_CONTAINER_MIN_CHARS) return false;
+  // A documentation's callout ("Note", "Warning: …") is the page's own, whatever it links to.
+  if (isAdmonition(el)) return false;
   const weight = classWeight(el, discussion);
   const ld = linkDensity(s);
   // A negative hint alone does not outweigh prose (page builders call every block a "widget").
@@ -508,3 +511,14 @@ function introducesProse(heading: Element, stats: StatsMap): boolean {
 }
 
 const PROSE_CHARS = 100;
+
+/**
+ * A callout: a block opening with its kind ("Note:", "Tip", "Warning", "Important" over its text), as
+ * documentation sets them apart (Sphinx's and MkDocs' admonitions, a wiki's tip boxes, a docs site's
+ * alerts). WCXB documentation +0.0004 (five pages better, two by 0.001 worse).
+ */
+const ADMONITION = /^(?:note|tip|warning|important|caution|hint|danger|info)\b(?:\s*:|\s*$|\s+[A-Z])/i;
+
+function isAdmonition(el: Element): boolean {
+  return ADMONITION.test(leadingText(el, 30).trim());
+}

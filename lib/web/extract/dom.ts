@@ -147,6 +147,24 @@ export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefin
   return out;
 }
 
+/** The subtree's text in document order up to at least `chars` characters that are not spaces (all of it when shorter). */
+export function leadingText(node: AnyNode, chars: number): string {
+  let out = "";
+  let seen = 0;
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0 && seen < chars) {
+    const n = stack.pop()!;
+    if (isText(n)) {
+      out += n.data;
+      seen += n.data.replace(/\s+/g, "").length;
+    } else if (isTag(n) || n.type === "root") {
+      const kids = (n as ParentNode).children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  }
+  return out;
+}
+
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
