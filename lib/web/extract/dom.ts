@@ -147,12 +147,16 @@ export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefin
   return out;
 }
 
-/** The subtree's text in document order up to at least `chars` characters that are not spaces (all of it when shorter). */
-export function leadingText(node: AnyNode, chars: number): string {
+/**
+ * The subtree's opening text, in document order, up to `chars` characters that are not spaces or the
+ * first `maxNodes` nodes, whichever comes first (read for each of many ancestors: it must stay short).
+ */
+export function leadingText(node: AnyNode, chars: number, maxNodes: number): string {
   let out = "";
   let seen = 0;
+  let nodes = 0;
   const stack: AnyNode[] = [node];
-  while (stack.length > 0 && seen < chars) {
+  while (stack.length > 0 && seen < chars && ++nodes <= maxNodes) {
     const n = stack.pop()!;
     if (isText(n)) {
       out += n.data;
