@@ -22,7 +22,7 @@ class Renderer {
     const out: string[] = [];
     let inline = "";
     const flush = () => {
-      const text = inline.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
+      const text = paragraph(inline);
       if (text) out.push(text);
       inline = "";
     };
@@ -157,6 +157,12 @@ const SPACE_AROUND_BREAK = /[ \t]*(\\?\n)[ \t]*/g;
 const BLOCK_SIGN_AFTER_BREAK = /(\\\n)([#+-]|\d+\.)(?= )/g;
 /** Breaks and spaces opening or closing a paragraph: nothing to break there. */
 const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
+
+/** A run of inline content as a paragraph; most hold no break (text is collapsed to single spaces) and only need trimming. */
+function paragraph(inline: string): string {
+  if (!inline.includes("\n")) return inline.trim();
+  return inline.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
+}
 
 /** A heading's or a table cell's text on one line: its breaks read as spaces. */
 function oneLine(text: string): string {
