@@ -32,6 +32,12 @@ describe("collapsedText", () => {
     expect(collapsedText(ours)).toBe(" a b c ");
     expect(collapsedText(new Text("x \n y"))).toBe("x y");
   });
+
+  it("makes a lone white-space character other than a space one space, and leaves text already one space apart as it is", () => {
+    expect(collapsedText(new Text("a\tb\nc\u00a0d\u2028e f"))).toBe("a b c d e f");
+    const spaced = "words one space apart";
+    expect(collapsedText(new Text(spaced))).toBe(spaced);
+  });
 });
 
 describe("textCounts", () => {

@@ -135,7 +135,12 @@ export function collapsedText(node: Text): string {
   return collapsed;
 }
 
-const WHITE_SPACE_RUN = /\s+/g;
+/**
+ * The runs of white space that are not already one space: two characters or more, or one other than a
+ * space. Most text is words one space apart, then matches nothing and is not copied (`/\s+/g` matched,
+ * and replaced, every space).
+ */
+const WHITE_SPACE_RUN = /\s{2,}|[^\S ]/g;
 
 export function linkDensity(stats: TextStats | undefined): number {
   if (!stats || stats.chars === 0) return 0;
