@@ -19,17 +19,20 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
     if (trimmed) out.push(trimmed);
     line = "";
   };
-  // Work items: a node to enter (with whether it is inside <pre>), or the end of a block.
-  type Item = { readonly node: AnyNode; readonly pre: boolean } | "end-block";
+  // Work items: a node to enter, or the end of a block (END_BLOCK); beside each, whether it is inside
+  // <pre>. Two stacks rather than an object per node: this walk reads every node of the content.
+  const stack: (AnyNode | typeof END_BLOCK)[] = [];
+  const inPres: boolean[] = [];
   for (const root of roots) {
-    const stack: Item[] = [{ node: root, pre: false }];
+    stack.push(root);
+    inPres.push(false);
     while (stack.length > 0) {
-      const item = stack.pop()!;
-      if (item === "end-block") {
+      const node = stack.pop()!;
+      const pre = inPres.pop()!;
+      if (node === END_BLOCK) {
         flush();
         continue;
       }
-      const { node, pre } = item;
       if (isText(node)) {
         const text = pre ? node.data : collapsedText(node);
         if (text === "") continue;
@@ -57,15 +60,21 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
           if (line !== "" && !line.endsWith("\n")) line += "\n";
         } else if (BLOCK_TAGS.has(name)) {
           flush();
-          stack.push("end-block");
+          stack.push(END_BLOCK);
+          inPres.push(pre);
         }
       }
-      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, pre: inPre });
+      for (let i = children.length - 1; i >= 0; i--) {
+        stack.push(children[i]!);
+        inPres.push(inPre);
+      }
     }
     flush();
   }
   return out.map((p) => (p.includes("\n") ? p : p.replace(/ {2,}/g, " ")));
 }
+
+const END_BLOCK = Symbol("end of block");
 
 export function plainText(roots: readonly ParentNode[]): string {
   return paragraphs(roots).join("\n\n");
