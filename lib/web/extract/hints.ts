@@ -122,4 +122,4 @@ function roleClasses(cls: string): string {
 }
 
 const SWITCH = /^(?:has|no|with|without|hide|overflow)[-_]/i;
-const SWITCH_PREFIX = /(?:^|\s)(?:has|no|with|without|hide|overflow)[-_]/i;
+const SWITCH_PREFIX = /(?<!\S)(?:has|no|with|without|hide|overflow)[-_]/i;

@@ -352,8 +352,10 @@ function ownProse(s: TextStats | undefined): number {
  * hAtom's entry-content (WordPress themes'). A page holding several is a list of entries (article.ts).
  */
 export function isArticleBodyMarker(el: Element): boolean {
-  const prop = el.attribs.itemprop;
-  return (prop !== undefined && /\barticleBody\b/.test(prop)) || ENTRY_CONTENT.test(el.attribs.class ?? "");
+  // Asked of every element: the attributes are read only where they may be, the classes tested only where they could hold the names.
+  const prop = mayCarry(el, MICRODATA) ? el.attribs.itemprop : undefined;
+  const cls = el.attribs.class;
+  return (prop !== undefined && /\barticleBody\b/.test(prop)) || (cls?.includes("-content") === true && ENTRY_CONTENT.test(cls));
 }
 
 /**
