@@ -44,6 +44,12 @@ describe("Markdown rendering", () => {
     );
   });
 
+  it("resolves links against the page's address, and normalises those that carry their own host", () => {
+    expect(
+      md('<p><a href="guide">a</a> <a href="//cdn.example.org/x">b</a> <a href=" HTTPS://Other.example/p?q=1 ">c</a> <a href="http:relative">d</a></p>'),
+    ).toBe("[a](https://example.com/docs/guide) [b](https://cdn.example.org/x) [c](https://other.example/p?q=1) [d](http://relative/)");
+  });
+
   it("parts elements laid out side by side as the plain text does, through links and emphasis", () => {
     expect(md('<div><a href="/a">Alice Smith</a><span>Mar 7</span></div>')).toBe("[Alice Smith](https://example.com/a) Mar 7");
     expect(md("<div><span>New</span><span>Waterproof boots</span></div>")).toBe("New Waterproof boots");

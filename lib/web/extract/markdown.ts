@@ -226,10 +226,14 @@ function escapeText(text: string): string {
 const MARKDOWN_SIGN = /[\\`*_[\]<>]/;
 const MARKDOWN_SIGNS = /([\\`*_[\]<>])/g;
 
+const WEB_ADDRESS = /^https?:\/\//i;
+
 function absolute(href: string | undefined, base: string): string | undefined {
   if (!href) return undefined;
   try {
-    const url = new URL(href.trim(), base);
+    const trimmed = href.trim();
+    // An address with its scheme and host ignores the base: the page's address is then not parsed again for it.
+    const url = new URL(trimmed, WEB_ADDRESS.test(trimmed) ? undefined : base);
     return url.protocol === "http:" || url.protocol === "https:" ? url.href.replace(/[()]/g, (c) => encodeURIComponent(c)) : undefined;
   } catch {
     return undefined;
