@@ -175,6 +175,14 @@ describe("main content: a line said again on a page of items", () => {
     expect(out).toContain("about its matte glaze");
   });
 
+  it("reads a line as said again whatever its case, punctuation and spacing; another word makes it another line", () => {
+    const out = text(
+      `<html>${productHead}<body><main><h1>Stoneware mug</h1><p>Stoneware mug, speckled glaze</p><p>${sentence("the stoneware mug")}</p><div class="mobile"><p>STONEWARE   mug — speckled glaze!</p><p>Stoneware mug, speckled blue glaze</p></div></main></body></html>`,
+    );
+    expect(out).not.toContain("STONEWARE");
+    expect(count(out, "speckled blue glaze")).toBe(1);
+  });
+
   it("keeps the fields cards of one grid share, and drops each card's controls after the first", () => {
     const card = (title: string) =>
       `<li class="offer"><h3><a href="/p/${title.length}">${title}</a></h3><p>Cushioning</p><p>Free delivery over forty pounds</p><a href="/compare/${title.length}">Add to compare</a></li>`;

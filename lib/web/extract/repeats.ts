@@ -159,7 +159,7 @@ function linesOf(root: Element, exempt: ReadonlySet<string>): { nodes: AnyNode[]
   const lines: { nodes: AnyNode[]; key: string }[] = [];
   const flush = (line: AnyNode[]) => {
     if (line.length === 0) return;
-    const key = line.map(rawText).join("").replace(/\W+/g, " ").trim().toLowerCase();
+    const key = line.map(rawText).join("").replace(NOT_ONE_SPACE, " ").trim().toLowerCase();
     if (key !== "") lines.push({ nodes: [...line], key });
     line.length = 0;
   };
@@ -177,6 +177,13 @@ function linesOf(root: Element, exempt: ReadonlySet<string>): { nodes: AnyNode[]
   walk(root);
   return lines;
 }
+
+/**
+ * The runs of characters other than `\w` that are not already one space (two characters or more, or one
+ * other than a space): each made one space, as `/\W+/g` would, without rewriting every space between
+ * two words.
+ */
+const NOT_ONE_SPACE = /\W{2,}|[^\w ]/g;
 
 /** A line a thread says again must hold at least this many characters besides white space: short ones ("Thanks!", a date) repeat legitimately. */
 const MIN_LINE_CHARS = 60;
