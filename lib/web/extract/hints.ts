@@ -114,7 +114,7 @@ function roleClassesOf(el: Element): string {
  * layout, not its role; nor is an overflow utility (`overflow-hidden` clips, it does not hide).
  */
 function roleClasses(cls: string): string {
-  if (!cls.includes(":") && !cls.includes("[") && !cls.includes("/") && !SWITCH_PREFIX.test(cls)) return cls;
+  if (!STYLING_OR_SWITCH.test(cls)) return cls;
   return cls
     .split(/\s+/)
     .filter((c) => !c.includes(":") && !c.includes("[") && !c.includes("/") && !SWITCH.test(c))
@@ -122,4 +122,5 @@ function roleClasses(cls: string): string {
 }
 
 const SWITCH = /^(?:has|no|with|without|hide|overflow)[-_]/i;
-const SWITCH_PREFIX = /(?<!\S)(?:has|no|with|without|hide|overflow)[-_]/i;
+/** Whether any class is a utility or a switch (one pass over the classes, asked of every element). */
+const STYLING_OR_SWITCH = /[:[/]|(?<!\S)(?:has|no|with|without|hide|overflow)[-_]/i;
