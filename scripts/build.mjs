@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { SERVER_BUNDLE } from "./lib/bundle.mjs";
 import { ensureContracts, root, run, log } from "./lib/steps.mjs";
 
 ensureContracts();
@@ -12,16 +13,7 @@ run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "n
 });
 
 log("bundling server.ts → dist/server.js, and the extraction thread beside it");
-const bundle = {
-  absWorkingDir: root,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: "linked",
-  logLevel: "warning",
-};
+const bundle = { ...SERVER_BUNDLE, absWorkingDir: root, sourcemap: "linked" };
 await build({ ...bundle, entryPoints: ["server.ts"], outfile: "dist/server.js" });
 // extraction-pool.ts starts its threads from this file, beside the bundle that holds the pool.
 await build({ ...bundle, entryPoints: ["lib/web/extract/extract-worker.ts"], outfile: "dist/extract-worker.js" });

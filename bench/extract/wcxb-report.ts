@@ -1,6 +1,6 @@
 import { extractHtmlPage } from "../../lib/web/extract/page";
 import { number, table } from "../lib/report";
-import { bourse, type Extractor, readability, TEXT_ONLY, timedPasses } from "./extractors";
+import { type Extractor, readability, TEXT_ONLY, timedPasses } from "./extractors";
 import { loadWcxbPages, WCXB_PAGE_TYPES, type WcxbPage, type WcxbPageType } from "./wcxb";
 import { snippetsFound, wordScore } from "./word-metric";
 
@@ -32,8 +32,8 @@ interface WcxbRun {
   readonly pagesPerSecond: number;
 }
 
-/** Word F1 (WCXB's metric) overall and per page type, snippets kept, pages per second: ours beside Readability.js. */
-export function wcxbReport(): void {
+/** Word F1 (WCXB's metric) overall and per page type, snippets kept, pages per second: ours (`bourse`) beside Readability.js. */
+export function wcxbReport(bourse: Extractor): void {
   const pages = loadWcxbPages();
   // Ours is fastest of three passes (the first warms the JIT); Readability.js takes ~100 s a pass, so one.
   const passes = Number(process.env.BENCH_WCXB_PASSES ?? 3);
