@@ -153,10 +153,11 @@ function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean 
 
 /** Whether a block's class or id say boilerplate (where that is not overruled by what it is or holds). */
 function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean {
-  if (el.name === "body" || el.name === "article" || el.name === "main" || isArticleBodyMarker(el)) return false;
+  if (el.name === "body" || el.name === "article" || el.name === "main") return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
   const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
-  if (h === "" || !(namesBoilerplate(h) || (thread && THREAD_NOTICE.test(h)))) return false;
+  // The names first: they clear most elements, the story's body markers few.
+  if (h === "" || !(namesBoilerplate(h) || (thread && THREAD_NOTICE.test(h))) || isArticleBodyMarker(el)) return false;
   // Page links are a line of numbers: a block so named that holds far more is the list being paged.
   if (PAGER_WORD.test(h) && (stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS && !namesBoilerplate(h.replace(PAGER_WORDS, ""))) return false;
   return !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
