@@ -153,13 +153,19 @@ const THREAD_EXEMPT = new Set(["pre"]);
 
 /**
  * The lines of text under root (what lies between line breaks and blocks), each with its nodes and a
- * key comparing them (lower case, words only); nothing under an exempt element.
+ * key comparing them (lower case, words only); nothing under an exempt element. Lines shorter than
+ * `minChars` are left out unread: a key is never longer than its line.
  */
-function linesOf(root: Element, exempt: ReadonlySet<string>): { nodes: AnyNode[]; key: string }[] {
+function linesOf(root: Element, exempt: ReadonlySet<string>, minChars = 0): { nodes: AnyNode[]; key: string }[] {
   const lines: { nodes: AnyNode[]; key: string }[] = [];
   const flush = (line: AnyNode[]) => {
     if (line.length === 0) return;
-    const key = line.map(rawText).join("").replace(NOT_ONE_SPACE, " ").trim().toLowerCase();
+    const text = line.length === 1 ? rawText(line[0]!) : line.map(rawText).join("");
+    if (text.length < minChars) {
+      line.length = 0;
+      return;
+    }
+    const key = text.replace(NOT_ONE_SPACE, " ").trim().toLowerCase();
     if (key !== "") lines.push({ nodes: [...line], key });
     line.length = 0;
   };
@@ -252,15 +258,23 @@ export function removeLinesSaidAgain(roots: readonly Element[]): void {
  * better, 2 worse; 80 to 150 characters alike.
  */
 export function removeSentencesSaidAgain(roots: readonly Element[]): void {
-  removeLaterSayings(roots, (_line, first, at, key) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !fieldsOfSiblingCards(first, at, key));
+  removeLaterSayings(
+    roots,
+    (_line, first, at, key) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !fieldsOfSiblingCards(first, at, key),
+    MIN_SENTENCE_CHARS,
+  );
 }
 
 const MIN_SENTENCE_CHARS = 100;
 
-/** Lines said again (after the first saying, `first`, and at `at`) that `drops` says go. */
-function removeLaterSayings(roots: readonly Element[], drops: (line: readonly AnyNode[], first: Element, at: Element, key: string) => boolean): void {
+/** Lines said again (after the first saying, `first`, and at `at`) that `drops` says go; lines under `minChars` are never dropped. */
+function removeLaterSayings(
+  roots: readonly Element[],
+  drops: (line: readonly AnyNode[], first: Element, at: Element, key: string) => boolean,
+  minChars = 0,
+): void {
   const firstSaid = new Map<string, Element>();
-  for (const { nodes, key } of roots.flatMap((root) => linesOf(root, SAID_AGAIN_EXEMPT))) {
+  for (const { nodes, key } of roots.flatMap((root) => linesOf(root, SAID_AGAIN_EXEMPT, minChars))) {
     const at = nodes[0]?.parent;
     if (!at || !isElement(at)) continue;
     const first = firstSaid.get(key);
