@@ -56,8 +56,10 @@ export interface Pruned {
  * (after the removals that do not depend on it) that tells.
  */
 export function prune(body: ParentNode, discussion: boolean | ((measured: StatsMap) => boolean) = false): Pruned {
-  const concealedContent = contentKeptFromView(body);
   const elements = descendants(body);
+  // Read once: the search for content kept from view and the removal of hidden blocks both ask.
+  const hidden = elements.map(isHidden);
+  const concealedContent = contentKeptFromView(body, elements, hidden);
   const disclosed = disclosedPanels(elements);
   // Read as a browser without scripts shows it: a <noscript> rendering is then a block like any other
   // (not a notice asking for JavaScript, on a page that has no text without it).
@@ -79,7 +81,8 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const composeForms = new Set<Element>();
   const signupForms = new Set<Element>();
   const contactForms = new Set<Element>();
-  for (const el of elements) {
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i]!;
     if (el === concealedContent) continue;
     if (el.name === "input" && (el.attribs.type ?? "").toLowerCase() === "email") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
@@ -89,7 +92,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (isHidden(el) && !disclosed.has(el) && !answersQuestion(el, removed))) removed.add(el);
+    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed))) removed.add(el);
   }
   removeNodes(removed);
   removeCommentsOnAnswers(elements);
@@ -220,16 +223,21 @@ export function outermost(els: readonly Element[]): Element[] {
  * A page that keeps its content out of sight until a script shows it — a <noscript> rendering (forum
  * software serves threads so), a hidden block a script reveals (age gates, streamed server renders) —
  * has it in the one such block that holds more text than everything visible. Other noscripts and
- * hidden blocks are notices, pixels, closed menus and dialogs.
+ * hidden blocks are notices, pixels, closed menus and dialogs. `elements`: the body's, in document order;
+ * `hidden`: whether each is hidden.
  */
-function contentKeptFromView(body: ParentNode): Element | undefined {
+function contentKeptFromView(body: ParentNode, elements: readonly Element[], hidden: readonly boolean[]): Element | undefined {
   const concealed: Element[] = [];
-  const stack = elementChildren(body).reverse();
-  while (stack.length > 0) {
-    const el = stack.pop()!;
-    if (SCRIPTING.has(el.name)) continue;
-    if (el.name === "noscript" || isHidden(el)) concealed.push(el);
-    else for (let i = el.children.length - 1; i >= 0; i--) if (isElement(el.children[i]!)) stack.push(el.children[i] as Element);
+  // The elements are in document order: one inside a block already set aside follows it, its parent set aside too.
+  const setAside = new Set<ParentNode>();
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i]!;
+    if (setAside.size > 0 && el.parent !== null && setAside.has(el.parent)) setAside.add(el);
+    else if (SCRIPTING.has(el.name)) setAside.add(el);
+    else if (el.name === "noscript" || hidden[i]) {
+      concealed.push(el);
+      setAside.add(el);
+    }
   }
   if (concealed.length === 0) return undefined;
   const sizes = concealed.map((el) => readableChars(el));
