@@ -282,3 +282,84 @@ describe("clean: a documentation's callouts", () => {
     expect(out).not.toContain("Keyring");
   });
 });
+
+describe("clean: containers judged on their measures", () => {
+  // Long enough that no block beside it holds 40 % of the text.
+  const story = ["wedging", "centering", "pulling the walls", "trimming the foot", "glazing", "firing"]
+    .map((t) => `<p>The class spends a whole evening on ${t}, and the teacher shows each step twice before anyone tries it.</p>`)
+    .join("");
+
+  it("keeps a block named as a widget when it holds prose, and drops a short one that is not prose", () => {
+    const aside = `<div class="widget"><p>Our studio opened in 2009 in an old print works by the canal, and it has run evening classes for beginners, weekend workshops for potters who throw already, and open sessions for members every Sunday.</p></div>`;
+    const hours = `<div class="widget">Open Tuesday to Sunday, ten until six. <a href="/visit">Visit us</a></div>`;
+    const out = cleaned(`<div>${story}${aside}${hours}</div>`);
+    expect(out).toContain("in an old print works by the canal");
+    expect(out).not.toContain("Open Tuesday to Sunday");
+  });
+
+  it("keeps a block of links that runs as a list in a sentence, with ten commas or more, and drops the same links set apart by dots", () => {
+    const glazes = ["Celadon", "Tenmoku", "Shino", "Oribe", "Ash", "Chun", "Copper red", "Nuka", "Ame", "Kaki", "Crawl white"];
+    const linked = (sep: string, path: string) => glazes.map((g, i) => `<a href="${path}/${i}">${g}</a>`).join(sep);
+    const sentence = `<div>The glazes tested in the spring firing were ${linked(", ", "/glazes")}, all on the same stoneware body.</div>`;
+    const dotted = `<div>Other glazes on the wiki: ${linked(" · ", "/wiki")}</div>`;
+    const out = cleaned(`<div>${story}${sentence}${dotted}</div>`);
+    expect(out).toContain("Copper red, Nuka, Ame");
+    expect(out).not.toContain("Other glazes on the wiki");
+  });
+
+  it("drops a short block of two images or more with fewer paragraphs than half of them, and keeps photos each told by a paragraph", () => {
+    const photos = `<div><img src="/p/1.jpg"><img src="/p/2.jpg"><img src="/p/3.jpg"><span>Photos from the open studio day in May</span></div>`;
+    const told = `<div><img src="/p/4.jpg"><p>A mug fresh from the kiln.</p><img src="/p/5.jpg"><p>The same mug, glazed.</p></div>`;
+    const out = cleaned(`<div>${story}${photos}${told}</div>`);
+    expect(out).not.toContain("open studio day");
+    expect(out).toContain("The same mug, glazed.");
+  });
+
+  it("drops a block with more fields than a third of its paragraphs, and keeps one field among three paragraphs", () => {
+    const signup = `<div><label>Email me when the next kiln-building workshop opens</label><input type="email" name="email"><input type="submit" value="Send"></div>`;
+    const quiz = `<div><p>Which cone is hotter, 06 or 6? Cone 6, by about two hundred degrees.</p><p>What does a witness cone show? The heat work the ware received.</p><p>Which clay shrinks most? Porcelain, by up to fifteen percent.</p><input type="checkbox" name="done"></div>`;
+    const out = cleaned(`<div>${story}${signup}${quiz}</div>`);
+    expect(out).not.toContain("kiln-building workshop");
+    expect(out).toContain("Porcelain, by up to fifteen percent.");
+  });
+});
+
+describe("clean: tables", () => {
+  // Long enough that no table below holds a third of the text, which would make its rows the story's cards.
+  const story = ["clay bodies", "glaze recipes", "kiln loading", "firing schedules", "cooling", "unloading", "sanding shelves", "keeping a log"]
+    .map((t) => `<p>This chapter covers ${t}, with notes from the studio's logbook, and the mistakes we made along the way.</p>`)
+    .join("");
+  const glazes = [
+    ["Celadon", "cone 10"],
+    ["Tenmoku", "cone 10"],
+    ["Shino", "cone 10"],
+    ["Oribe", "cone 6"],
+  ];
+  /** A table of glazes and the cone each fires at, under a header row, each glaze's name linked to its recipe. */
+  const glazeTable = (attrs = "") =>
+    `<table${attrs}><tr><th>Glaze</th><th>Fired at</th></tr>${glazes.map(([name, cone], i) => `<tr><td><a href="/glazes/${i}">${name}</a></td><td>${cone}</td></tr>`).join("")}</table>`;
+
+  it("keeps a table of data whose first column links its rows' names, and drops a table of data that is mostly links", () => {
+    const topics = ["Glaze chemistry", "Kiln repair", "Clay suppliers", "Studio safety", "Wood firing", "Salt firing"];
+    const row = (start: number) =>
+      `<tr>${topics
+        .slice(start, start + 3)
+        .map((t, i) => `<td><a href="/topics/${start + i}">${t}</a></td>`)
+        .join("")}</tr>`;
+    const grid = `<table><tr><th colspan="3">More from the studio</th></tr>${row(0)}${row(3)}</table>`;
+    const out = cleaned(`<div>${story}${glazeTable()}${grid}</div>`);
+    expect(out).toContain("Tenmoku");
+    expect(out).not.toContain("Studio safety");
+  });
+
+  it("reads a table marked role=presentation, or nesting another table, as layout: its links go where a table of data keeps them", () => {
+    const presentation = cleaned(`<div>${story}${glazeTable(' role="presentation"')}</div>`);
+    expect(presentation).toContain("kiln loading");
+    expect(presentation).not.toContain("Tenmoku");
+    const nesting = cleaned(
+      `<div>${story}<table><tr><th>Glazes</th><th>Notes</th></tr><tr><td>${glazeTable()}</td><td>Fired in the spring</td></tr></table></div>`,
+    );
+    expect(nesting).toContain("kiln loading");
+    expect(nesting).not.toContain("Tenmoku");
+  });
+});

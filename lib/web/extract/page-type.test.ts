@@ -34,6 +34,17 @@ describe("declared page type", () => {
     expect(declared(`<meta property="og:type" content="product.group">`)).toBe("collection");
   });
 
+  it("reads microdata items inside an ItemList as the list's items, not as the page's own type", () => {
+    const item = (type: string, name: string) =>
+      `<li itemprop="itemListElement" itemscope itemtype="https://schema.org/${type}"><a itemprop="url" href="/${name.length}"><span itemprop="name">${name}</span></a></li>`;
+    const list = (type: string, names: readonly string[]) =>
+      `<ul itemscope itemtype="https://schema.org/ItemList">${names.map((name) => item(type, name)).join("")}</ul>`;
+    // Products in a list make a page of products to choose from, not one product's page.
+    expect(declared("", list("Product", ["Speckled mug", "Noodle bowl", "Tea bowl"]))).toBe("collection");
+    // A board's topics in a list make a listing, not a thread.
+    expect(declared("", list("DiscussionForumPosting", ["Kiln shelf paint that holds", "Crawling glaze on bisque", "Best cone 6 clear"]))).toBe("listing");
+  });
+
   it("reads documentation and articles, and nothing from a page that declares nothing", () => {
     expect(declared(ld({ "@type": "TechArticle" }))).toBe("documentation");
     expect(declared(ld({ "@type": ["NewsArticle"] }))).toBe("article");

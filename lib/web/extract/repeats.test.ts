@@ -111,6 +111,33 @@ describe("main content: a section shown twice", () => {
   });
 });
 
+describe("main content: a section repeated where repeating is by design", () => {
+  // Lines under a hundred characters: a long sentence said again goes wherever it is (removeSentencesSaidAgain).
+  const steps = "<p>Download the installer for your system from the releases page.</p><p>Add the folder it unpacks to your PATH, then open a new shell.</p>";
+  /** An install guide whose steps are shown twice, once per system, each copy in a block opened by `open`. */
+  const guide = (open: string) =>
+    text(
+      `<html><body><main><h1>Install the CLI</h1><p>${sentence("the command line tool")}</p><h2>macOS</h2>${open}${steps}</div><h2>Linux</h2>${open}${steps}</div><p>${sentence("signing in")}</p></main></body></html>`,
+    );
+
+  it("keeps both copies of a section in tab panels, where the same section twice elsewhere is shown once", () => {
+    expect(count(guide(`<div role="tabpanel">`), "then open a new shell")).toBe(2);
+    expect(count(guide("<div>"), "then open a new shell")).toBe(1);
+  });
+
+  it("keeps both copies of a code sample whose lines are blocks, where the same lines twice outside code are shown once", () => {
+    /** A page showing one configuration twice, once per environment, in `tag` with a block per line. */
+    const config = (tag: string) => {
+      const lines = `<${tag}><div>server: listen on port 8080 and serve the files under ./public</div><div>cache: keep compiled templates in memory between requests</div></${tag}>`;
+      return text(
+        `<html><body><main><h1>Configuration</h1><h2>Development</h2><p>${sentence("development")}</p>${lines}<h2>Production</h2><p>${sentence("production")}</p>${lines}</main></body></html>`,
+      );
+    };
+    expect(count(config("pre"), "keep compiled templates in memory")).toBe(2);
+    expect(count(config("div"), "keep compiled templates in memory")).toBe(1);
+  });
+});
+
 describe("main content: a template's data printed as text", () => {
   it("drops a field whose value is an image's address, with its name", () => {
     const fields = `<dl><dt>Fit:</dt><dd>Regular fit, mid weight cotton</dd><dt>thumb_sand:</dt><dd>https://cdn.example.com/images/160x160/5001_SAND_THUMB.jpg</dd></dl>`;
