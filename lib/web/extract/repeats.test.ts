@@ -112,8 +112,9 @@ describe("main content: a section shown twice", () => {
 });
 
 describe("main content: a section repeated where repeating is by design", () => {
-  // Lines under a hundred characters: a long sentence said again goes wherever it is (removeSentencesSaidAgain).
-  const steps = "<p>Download the installer for your system from the releases page.</p><p>Add the folder it unpacks to your PATH, then open a new shell.</p>";
+  // The second step is a sentence of 100+ characters: said again outside a panel it would go on its own (removeSentencesSaidAgain).
+  const steps =
+    "<p>Download the installer for your system from the releases page.</p><p>Add the folder it unpacks to your PATH, then open a new shell so that the command is found wherever you run it.</p>";
   /** An install guide whose steps are shown twice, once per system, each copy in a block opened by `open`. */
   const guide = (open: string) =>
     text(

@@ -107,9 +107,12 @@ function contains(a: Element, b: Element): boolean {
   return false;
 }
 
-/** Code repeats on purpose, and tab panels show one variant each. */
-function insideExempt(el: Element, root: Element): boolean {
-  for (let p: Element | null = el; p && p !== root; p = p.parent as Element | null) {
+/**
+ * Code repeats on purpose, and tab panels show one variant each (panels marked so for assistive
+ * technology: a layout whose blocks are only named tabs may be a phone's copy of the desktop's).
+ */
+function insideExempt(el: Element, root?: Element): boolean {
+  for (let p: ParentNode | null = el; p && p !== root && isElement(p); p = p.parent) {
     if (p.name === "pre" || p.name === "code" || p.attribs.role === "tabpanel") return true;
   }
   return false;
@@ -255,12 +258,13 @@ export function removeLinesSaidAgain(roots: readonly Element[]): void {
  * file."), and so may a list's or a table's entry (one parameter under several endpoints) and sibling
  * cards' fields; a sentence of 100 characters or more said again word for word elsewhere is its block
  * rendered twice (a phone's copy, the story shown again under itself). WCXB all +0.0003, 12 pages
- * better, 2 worse; 80 to 150 characters alike.
+ * better, 2 worse; 80 to 150 characters alike. Code and tab panels are exempt, as from the sections'
+ * rule: each panel is read on its own (an install step for macOS and again for Linux).
  */
 export function removeSentencesSaidAgain(roots: readonly Element[]): void {
   removeLaterSayings(
     roots,
-    (_line, first, at, key) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !fieldsOfSiblingCards(first, at, key),
+    (_line, first, at, key) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !insideExempt(at) && !fieldsOfSiblingCards(first, at, key),
     MIN_SENTENCE_CHARS,
   );
 }
