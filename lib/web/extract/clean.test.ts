@@ -322,6 +322,59 @@ describe("clean: containers judged on their measures", () => {
     expect(out).not.toContain("kiln-building workshop");
     expect(out).toContain("Porcelain, by up to fifteen percent.");
   });
+
+  it("keeps a block holding half of the text or more whatever its links, and drops the same block beside a longer story", () => {
+    // A board's thread: crumbs over two posts without commas and jump links under them, a quarter links.
+    const thread = `<div class="thread"><p><a href="/f/kilns">Kilns</a> › <a href="/f/kilns/electric">Electric kilns</a> › <a href="/t/88">Breaker trips at cone six</a></p><p>My kiln trips the breaker every time it nears cone six. The electrician says the wiring is fine.</p><p>Check the elements first. Worn ones draw more current as they age and the relay runs hot.</p><p>Jump to: <a href="/f/glazes">Glazes</a> <a href="/f/wheels">Wheels</a> <a href="/f/studios">Studios</a></p></div>`;
+    const alone = cleaned(`<div>${thread}<p>Filed under kilns.</p></div>`);
+    expect(alone).toContain("Worn ones draw more current");
+    const beside = cleaned(`<div>${story}${thread}</div>`);
+    expect(beside).toContain("pulling the walls");
+    expect(beside).not.toContain("Worn ones draw more current");
+  });
+
+  it("drops a short block of more list items than paragraphs when over a fifth of it is links, even one named as the post's, and keeps one with fewer links though a field sits in it", () => {
+    // The field alone would drop a block (more fields than a third of its paragraphs).
+    const listed = (cls: string, items: readonly string[], field = "") =>
+      `<div class="${cls}">${field}<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul></div>`;
+    const recipe = listed(
+      "recipe",
+      ["Custer feldspar: 45 parts", "Silica: 25 parts", "Whiting: 20 parts", "EPK kaolin: 10 parts"],
+      `<label>Batch in grams <input type="number" name="batch" value="100"></label>`,
+    );
+    const tools = listed(
+      "post-tools",
+      ["A banding wheel to turn the pot", "A wide hake brush for the glaze", "Long tongs for dipping"].map(
+        (t, i) => `${t}: <a href="/shop/${i}">the one we use</a>`,
+      ),
+    );
+    const out = cleaned(`<div>${story}${recipe}${tools}</div>`);
+    expect(out).toContain("Whiting: 20 parts");
+    expect(out).not.toContain("A wide hake brush");
+  });
+
+  it("drops a tiny block (under 25 characters) without an image or with more than two, and keeps one with one or two images", () => {
+    const label = `<div>Share this page:</div>`;
+    const strip = `<div><img src="/t/1.jpg"><img src="/t/2.jpg"><img src="/t/3.jpg"><p>Older</p><p>Newer</p></div>`;
+    const photo = `<div><img src="/p/kiln.jpg"><span>Our first kiln in 2009</span></div>`;
+    const pair = `<div><img src="/p/before.jpg"><img src="/p/after.jpg"><p>Before and after glazing</p></div>`;
+    const out = cleaned(`<div>${story}${label}${strip}${photo}${pair}</div>`);
+    expect(out).not.toContain("Share this page");
+    expect(out).not.toContain("Newer");
+    expect(out).toContain("Our first kiln in 2009");
+    expect(out).toContain("Before and after glazing");
+  });
+
+  it("lets a block named as content (entry, post) hold up to half links, not more, where another goes over a fifth", () => {
+    const note = (cls: string, text: string) => `<div class="${cls}">${text}</div>`;
+    const guild = `<a href="/guild">the potters' guild handbook</a>`;
+    const cited = `The glaze recipe comes from ${guild} and was tested in our kiln.`;
+    const sources = `Sources: ${guild} and <a href="/charts">a kiln maker's firing charts</a> online.`;
+    const out = cleaned(`<div>${story}${note("entry-note", cited)}${note("entry-sources", sources)}</div>`);
+    expect(out).toContain("tested in our kiln");
+    expect(out).not.toContain("firing charts");
+    expect(cleaned(`<div>${story}${note("note", cited)}</div>`)).not.toContain("tested in our kiln");
+  });
 });
 
 describe("clean: tables", () => {

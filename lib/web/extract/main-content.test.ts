@@ -703,6 +703,27 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("menu card");
   });
 
+  it("keeps a <main> that an unclosed <nav> swallowed, though no <article> holds the story", () => {
+    const out = text(`<html><body><nav class="site-nav"><a href="/">Home</a> <a href="/kettles">Kettles</a><main>${story}</main></body></html>`);
+    expect(out).toContain("about fuses");
+    expect(out).toContain("about limescale");
+  });
+
+  it("keeps an <article> holding most of the page's text that an unclosed <aside> swallowed, with no <main> around it", () => {
+    const out = text(
+      `<html><body><div class="notice"><p>${sentence("a sale on kettles")}</p></div><aside class="announcement">New release!<article>${story}</article></body></html>`,
+    );
+    expect(out).toContain("about descaling");
+    expect(out).toContain("about limescale");
+  });
+
+  it("prunes a footer that wraps neither a <main> nor an <article>, though it holds more of the page's text than the story", () => {
+    const footer = `<footer>${["our shops", "delivery times", "returns and refunds"].map((t) => `<p>${sentence(t)}</p>`).join("")}</footer>`;
+    const out = text(`<html><body><div class="content"><p>${sentence("descaling a kettle")}</p></div>${footer}</body></html>`);
+    expect(out).toContain("about descaling a kettle");
+    expect(out).not.toContain("about returns and refunds");
+  });
+
   it("reads a page after a self-closed <iframe> in a <noscript> as browsers do, not as the frame's text", () => {
     const tagManager = `<noscript><iframe src="https://tags.example/ns.html" height="0" width="0" style="display:none" /></noscript>`;
     expect(text(`<html><body>${tagManager}<div class="page">${story}</div></body></html>`)).toContain("about fuses");
