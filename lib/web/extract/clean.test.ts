@@ -170,6 +170,17 @@ describe("clean: a table of contents", () => {
       expect(out).toContain("Trimming tools");
     }
   });
+
+  it("keeps a list of only two links to places on the page (a recipe's 'jump to' links): three make a table of contents", () => {
+    const jump = (targets: string[]) => `<ul>${targets.map((t) => `<li><a href="#${t.toLowerCase()}">Jump to the ${t.toLowerCase()}</a></li>`).join("")}</ul>`;
+    const recipe = (targets: string[]) =>
+      cleaned(
+        `<div><p>A loaf of sourdough needs a lively starter, strong flour, and a slow night in the fridge.</p>${jump(targets)}${targets.map((t) => `<h2 id="${t.toLowerCase()}">${t}</h2><p>The ${t.toLowerCase()} for the loaf, step by step, with the weights in grams.</p>`).join("")}</div>`,
+        "always",
+      );
+    expect(recipe(["Ingredients", "Method"])).toContain("Jump to the method");
+    expect(recipe(["Ingredients", "Method", "Baking"])).not.toContain("Jump to the method");
+  });
 });
 
 describe("clean: relative times", () => {

@@ -904,4 +904,13 @@ describe("main content: what a product page declares", () => {
     const page = `<html><head>${product(said)}</head><body><main><h1>Arrival tee</h1><p>$30</p><p>${said}</p></main></body></html>`;
     expect(text(page).split("wicks sweat").length).toBe(2);
   });
+
+  it("reads the description from a JSON-LD script only, not from a script of another type holding the same Product", () => {
+    const declaration = product("A lightweight tee that wicks sweat and dries fast, cut slim with flat seams that do not rub.");
+    const page = (script: string) => `<html><head><meta property="og:type" content="product">${script}</head><body>${menu}${buyBox}</body></html>`;
+    expect(text(page(declaration))).toContain("wicks sweat");
+    const state = text(page(declaration.replace("application/ld+json", "application/json")));
+    expect(state).toContain("Select a size");
+    expect(state).not.toContain("wicks sweat");
+  });
 });

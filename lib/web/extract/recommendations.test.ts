@@ -122,3 +122,38 @@ describe("main content: other products on a product page", () => {
     expect(out).not.toContain("Similar threads");
   });
 });
+
+describe("recommendations: the section such a heading names", () => {
+  // A shop's journal entry on caring for oak, with the shop's own cards after it.
+  const story = ["oiling oak", "waxing oak", "sanding out rings"].map((t) => `<p>${sentence(t)}</p>`).join("");
+  const shelves = `<div class="grid">${["Oak shelf", "Oak stool", "Oak tray"].map((n, i) => `<div class="tile"><a href="/p${i}">${n}</a><span>$${40 + i}.00</span></div>`).join("")}</div>`;
+  /** The text of the page's first block once its recommendations are removed. */
+  const without = (html: string) => {
+    const root = elementChildren(documentBody(parseHtml(`<html><body>${html}</body></html>`))!)[0]!;
+    removeRecommendations(root);
+    return plainText([root]);
+  };
+
+  it("removes the smallest block holding more than the heading, though the heading sits alone in a title bar", () => {
+    const out = without(`<div>${story}<section><div class="title-bar"><h2>You may also like</h2></div>${shelves}</section></div>`);
+    expect(out).toContain("about sanding out rings");
+    expect(out).not.toContain("You may also like");
+    expect(out).not.toContain("Oak stool");
+  });
+
+  it("removes only what follows the heading when the block around it holds another heading", () => {
+    const care = `<h2>Care</h2><p>Wipe with a damp cloth, and oil the top twice a year.</p>`;
+    const out = without(`<div>${story}<div class="extras"><h2>You may also like</h2>${shelves}${care}</div></div>`);
+    expect(out).not.toContain("Oak stool");
+    expect(out).toContain("oil the top twice a year");
+  });
+
+  it("keeps a block holding half the text or more that merely ends with the heading (a recipe's steps), removing the heading alone", () => {
+    const steps = ["Sand the top along the grain", "Wipe off the dust with a damp cloth", "Rub in a thin coat of oil", "Buff it dry after an hour"]
+      .map((step) => `<li>${step}.</li>`)
+      .join("");
+    const out = without(`<div><div class="recipe"><ol>${steps}</ol><h3>You might also like</h3></div><p>Tools: a cloth.</p></div>`);
+    expect(out).toContain("Rub in a thin coat of oil");
+    expect(out).not.toContain("You might also like");
+  });
+});
