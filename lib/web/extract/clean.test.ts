@@ -140,6 +140,13 @@ describe("clean: calls to act", () => {
     expect(out).toContain("You can read more about kilns in our guide to firing.");
   });
 
+  it("reads such words as a call to act only on a link or a button: a heading saying them titles a section", () => {
+    const section = (title: string) =>
+      `<div><h2>${title}</h2><p>Our studio runs evening classes for beginners and weekend workshops for potters who throw already, with kilns and clay included.</p></div>`;
+    expect(cleaned(section("Learn more"))).toContain("Learn more");
+    expect(cleaned(section(`<a href="/classes">Learn more</a>`))).not.toContain("Learn more");
+  });
+
   it("drops a link that skips to a place on the page, not a link about skipping", () => {
     const out = cleaned(
       `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,
