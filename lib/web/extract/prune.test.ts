@@ -24,3 +24,20 @@ describe("prune: blocks named boilerplate", () => {
     expect(pruned(front("div"))).not.toContain("we fired stoneware twice");
   });
 });
+
+describe("prune: content under a misleading name", () => {
+  const story = `<div><h1>Glazing at cone 6</h1><p>Mid-fire glazes melt at about 1,220 degrees, so an electric kiln reaches them without a gas line. We mix ours from six raw materials and test each batch on a tile first.</p><p>A test tile is fired on a cookie of scrap clay, so a runny glaze ruins the cookie and not the shelf, which costs far more to replace than clay.</p></div>`;
+  // Four offers, together holding more than the story, each named by an id and no class.
+  const promos = ["spring", "summer", "autumn", "winter"]
+    .map(
+      (season) =>
+        `<div id="promo-${season}">The ${season} sale takes a fifth off every bag of clay and every glaze kit in the shop, with free delivery on orders over fifty pounds.</div>`,
+    )
+    .join("");
+
+  it("reads blocks of one kind by their class: blocks named boilerplate by their ids alone go, however much they hold together", () => {
+    const out = pruned(`${story}${promos}`);
+    expect(out).toContain("test each batch on a tile first");
+    expect(out).not.toContain("sale takes a fifth off");
+  });
+});
