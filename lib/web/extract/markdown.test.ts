@@ -56,6 +56,12 @@ describe("Markdown rendering", () => {
     expect(md("<p><span>Le</span><span>arn</span> more</p>")).toBe("Learn more");
   });
 
+  it("lays out blocks inside inline elements as browsers do: a custom element or a span holding blocks is read through, a link stays one link", () => {
+    expect(md("<c-wiz><div><h1>Cloud</h1><p>One.</p><p>Two.</p></div></c-wiz>")).toBe("# Cloud\n\nOne.\n\nTwo.");
+    expect(md("<p>Intro <span>lead <div>block</div> tail</span></p>")).toBe("Intro lead\n\nblock\n\ntail");
+    expect(md('<a href="/g"><div>Learning path</div>  <div>Foundations</div></a>')).toBe("[Learning path Foundations](https://example.com/g)");
+  });
+
   it("writes a <br> as a hard line break (a backslash ending the line), one line in headings and table cells", () => {
     expect(md("<p><br>12 Quay Street <br> Dublin 2<br>- by the river<br></p>")).toBe("12 Quay Street\\\nDublin 2\\\n\\- by the river");
     expect(md("<h2>Opening<br>hours</h2><table><tr><th>Day</th></tr><tr><td>Mon<br>Tue</td></tr></table>")).toBe(

@@ -17,7 +17,11 @@ export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): strin
 class Renderer {
   constructor(private readonly baseUrl: string) {}
 
-  /** Markdown blocks of a run of sibling nodes: inline runs become paragraphs. */
+  /**
+   * Markdown blocks of a run of sibling nodes: inline runs become paragraphs. An inline element holding
+   * blocks (a custom element such as `<c-wiz>` wrapping a whole page, a `<span>` around `<div>`s) is read
+   * through, as a browser lays its blocks out; a link holding blocks stays one link.
+   */
   blocks(nodes: readonly AnyNode[]): string[] {
     const out: string[] = [];
     let inline = "";
@@ -26,14 +30,19 @@ class Renderer {
       if (text) out.push(text);
       inline = "";
     };
-    for (const node of nodes) {
-      if (isElement(node) && isBlock(node)) {
-        flush();
-        out.push(...this.block(node));
-      } else {
-        inline = joined(inline, node, this.inline(node));
+    const visit = (run: readonly AnyNode[]) => {
+      for (const node of run) {
+        if (isElement(node) && isBlock(node)) {
+          flush();
+          out.push(...this.block(node));
+        } else if (isElement(node) && node.name !== "a" && holdsBlock(node)) {
+          visit(node.children);
+        } else {
+          inline = joined(inline, node, this.inline(node));
+        }
       }
-    }
+    };
+    visit(nodes);
     flush();
     return out;
   }
@@ -158,11 +167,17 @@ const BLOCK_SIGN_AFTER_BREAK = /(\\\n)([#+-]|\d+\.)(?= )/g;
 /** Breaks and spaces opening or closing a paragraph: nothing to break there. */
 const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
 
-/** A run of inline content as a paragraph; most hold no break (text is collapsed to single spaces) and only need trimming. */
+/**
+ * A run of inline content as a paragraph; most hold no break (text is collapsed to single spaces) and only
+ * need trimming. Runs of spaces come from blocks read inside a link, each set off by a space.
+ */
 function paragraph(inline: string): string {
-  if (!inline.includes("\n")) return inline.trim();
-  return inline.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
+  const text = inline.includes("  ") ? inline.replace(SPACES, " ") : inline;
+  if (!text.includes("\n")) return text.trim();
+  return text.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
 }
+
+const SPACES = / {2,}/g;
 
 /** A heading's or a table cell's text on one line: its breaks read as spaces. */
 function oneLine(text: string): string {
@@ -185,6 +200,18 @@ const MARKS_START = /^(?:!?\[|[*_`]+)/;
 
 function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);
+}
+
+/** Whether a block element is somewhere inside el (iterative: inline elements may nest deep). */
+function holdsBlock(el: Element): boolean {
+  const stack: AnyNode[] = [...el.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (BLOCK_TAGS.has(node.name)) return true;
+    for (const child of node.children) stack.push(child);
+  }
+  return false;
 }
 
 function wrap(text: string, mark: string): string {
