@@ -15,6 +15,13 @@ describe("Markdown rendering", () => {
     expect(md('<ol start="3"><li>three</li><li>four<ul><li>inner</li></ul></li></ol>')).toBe("3. three\n4. four\n\n   - inner");
   });
 
+  it("renders what browsers show of a list's other children: a list nested straight in it, items behind a wrapper, loose text", () => {
+    expect(md("<ul><li>a</li><ul><li>b</li></ul><li>c</li></ul>")).toBe("- a\n\n  - b\n- c");
+    expect(md("<ul><ul><li>only nested</li></ul></ul>")).toBe("- only nested");
+    expect(md("<ol><div><li>x</li><li>y</li></div></ol>")).toBe("1. x\n2. y");
+    expect(md("<ul><strong>Minimum:</strong><br><ul><li>OS: 10</li></ul></ul>")).toBe("**Minimum:**\n\n- OS: 10");
+  });
+
   it("renders quotes, fenced code and rules", () => {
     expect(md("<blockquote><p>one</p><p>two</p></blockquote><pre>const a = 1;\nconst b = 2;</pre><hr>")).toBe(
       "> one\n>\n> two\n\n```\nconst a = 1;\nconst b = 2;\n```\n\n---",

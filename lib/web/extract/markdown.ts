@@ -78,18 +78,57 @@ class Renderer {
     }
   }
 
+  /**
+   * A list's items, and what browsers show of its other children: a list nested straight in it (`<ul><ul>`)
+   * under the item before it, items behind a wrapper (`<ul><div><li>`) as items, anything else as
+   * paragraphs between items.
+   */
   private list(el: Element, ordered: boolean): string[] {
-    const items: string[] = [];
+    const out: string[] = [];
+    let items: string[] = [];
+    let loose: AnyNode[] = [];
     let n = Number(el.attribs.start ?? 1) || 1;
-    for (const child of el.children) {
-      if (!isElement(child) || child.name !== "li") continue;
-      const marker = ordered ? `${n++}. ` : "- ";
-      const body = this.blocks(child.children).join("\n\n");
-      if (!body) continue;
-      const pad = " ".repeat(marker.length);
-      items.push(marker + body.replace(/\n(?=.)/g, `\n${pad}`));
-    }
-    return items.length > 0 ? [items.join("\n")] : [];
+    let pad = "";
+    const flushItems = () => {
+      if (items.length > 0) out.push(items.join("\n"));
+      items = [];
+    };
+    const flushLoose = () => {
+      const blocks = loose.length > 0 ? this.blocks(loose) : [];
+      loose = [];
+      if (blocks.length === 0) return;
+      flushItems();
+      out.push(...blocks);
+    };
+    const visit = (children: readonly AnyNode[]) => {
+      for (const child of children) {
+        if (!isElement(child)) {
+          loose.push(child);
+        } else if (child.name === "li") {
+          flushLoose();
+          const marker = ordered ? `${n++}. ` : "- ";
+          const body = this.blocks(child.children).join("\n\n");
+          if (!body) continue;
+          pad = " ".repeat(marker.length);
+          items.push(marker + indented(body, pad));
+        } else if (LIST_TAGS.has(child.name)) {
+          flushLoose();
+          const nested = this.list(child, child.name === "ol").join("\n\n");
+          if (!nested) continue;
+          if (items.length > 0) items[items.length - 1] += `\n\n${pad}${indented(nested, pad)}`;
+          else out.push(nested);
+        } else if (child.children.some((c) => isElement(c) && c.name === "li")) {
+          flushLoose();
+          visit(child.children);
+        } else {
+          loose.push(child);
+        }
+      }
+    };
+    visit(el.children);
+    flushLoose();
+    flushItems();
+    return out;
   }
 
   private table(el: Element): string[] {
@@ -197,6 +236,13 @@ const MAX_LINK_TARGET_CHARS = 2100;
 const LINK_TARGET_END = /\]\([^)]*\)$/;
 const MARKS_END = /[*_`]+$/;
 const MARKS_START = /^(?:!?\[|[*_`]+)/;
+
+const LIST_TAGS = new Set(["ul", "ol", "menu", "dir"]);
+
+/** Lines after a list item's first, set under its text. */
+function indented(body: string, pad: string): string {
+  return body.replace(/\n(?=.)/g, `\n${pad}`);
+}
 
 function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);
