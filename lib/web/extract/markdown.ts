@@ -248,14 +248,17 @@ function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);
 }
 
-/** Whether a block element is somewhere inside el (iterative: inline elements may nest deep). */
+/** Whether a block element is somewhere inside el (most inline elements hold text alone: no list is made for them). */
 function holdsBlock(el: Element): boolean {
-  const stack: AnyNode[] = [...el.children];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    if (BLOCK_TAGS.has(node.name)) return true;
-    for (const child of node.children) stack.push(child);
+  let stack: Element[] | undefined;
+  let node: Element | undefined = el;
+  while (node) {
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      if (BLOCK_TAGS.has(child.name)) return true;
+      if (child.children.length > 0) (stack ??= []).push(child);
+    }
+    node = stack?.pop();
   }
   return false;
 }
