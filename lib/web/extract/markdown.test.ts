@@ -75,5 +75,9 @@ describe("Markdown rendering", () => {
       "## Opening hours\n\n| Day |\n| --- |\n| Mon Tue |",
     );
     expect(md("<ul><li>first line<br>second line</li></ul>")).toBe("- first line\\\n  second line");
+    // Breaks in a row part paragraphs, as they read; a link's words keep one break.
+    expect(md("<p>one<br><br>two <br> <br><br>- three</p>")).toBe("one\n\ntwo\n\n\\- three");
+    expect(md('<p><a href="/x">Title<br><br>Subtitle</a></p>')).toBe("[Title\\\nSubtitle](https://example.com/x)");
+    expect(md("<ul><li>one<br><br>two</li></ul>")).toBe("- one\n\n  two");
   });
 });

@@ -178,7 +178,8 @@ class Renderer {
         return `${tick}${code}${tick}`;
       }
       case "a": {
-        const text = this.inlineChildren(node).trim();
+        const words = this.inlineChildren(node).trim();
+        const text = words.includes("\n") ? words.replace(BREAK_RUNS, HARD_BREAK) : words;
         const href = absolute(node.attribs.href, this.baseUrl);
         if (!text) return "";
         return href ? `[${text}](${href})` : text;
@@ -201,8 +202,10 @@ class Renderer {
  */
 const HARD_BREAK = "\\\n";
 const SPACE_AROUND_BREAK = /[ \t]*(\\?\n)[ \t]*/g;
+/** Two breaks or more in a row (`<br><br>`): a new paragraph, as they read (a link's words keep one break). */
+const BREAK_RUNS = /(?:\\\n){2,}/g;
 /** A line after a break that would open a heading or a list item ("- 2 eggs" in a recipe's lines) is escaped, as at a paragraph's start. */
-const BLOCK_SIGN_AFTER_BREAK = /(\\\n)([#+-]|\d+\.)(?= )/g;
+const BLOCK_SIGN_AFTER_BREAK = /(\\\n|\n\n)([#+-]|\d+\.)(?= )/g;
 /** Breaks and spaces opening or closing a paragraph: nothing to break there. */
 const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
 
@@ -213,7 +216,11 @@ const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
 function paragraph(inline: string): string {
   const text = inline.includes("  ") ? inline.replace(SPACES, " ") : inline;
   if (!text.includes("\n")) return text.trim();
-  return text.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
+  return text
+    .replace(SPACE_AROUND_BREAK, "$1")
+    .replace(EDGE_BREAKS, "")
+    .replace(BREAK_RUNS, "\n\n")
+    .replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
 }
 
 const SPACES = / {2,}/g;
