@@ -45,6 +45,12 @@ describe("Markdown rendering", () => {
     );
   });
 
+  it("keeps spaces and line breaks at emphasis's edges outside its marks, and marks nested emphasis once", () => {
+    expect(md("<p><b>How?</b><b><br> </b>Answer.</p>")).toBe("**How?**\\\nAnswer.");
+    expect(md("<p>you</em>.<em><br>Also this.</em></p>")).toBe("you.\\\n_Also this._");
+    expect(md("<p><strong><strong>Trend:</strong></strong> <em><em>quiet</em></em> <em>a<br>b</em></p>")).toBe("**Trend:** _quiet_ _a\\\nb_");
+  });
+
   it("makes images absolute, escapes Markdown characters in text and skips non-http links", () => {
     expect(md('<p><img src="/a.png" alt="A [chart]"> 2 * 3 = _six_ <a href="javascript:x()">run</a></p>')).toBe(
       "![A \\[chart\\]](https://example.com/a.png) 2 \\* 3 = \\_six\\_ run",

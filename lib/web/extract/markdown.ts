@@ -270,12 +270,27 @@ function holdsBlock(el: Element): boolean {
   return false;
 }
 
+/**
+ * Emphasis marks around the words of text: spaces and line breaks at its edges stay outside them (`**\\**`
+ * is no emphasis but a stray mark), and words already marked so as a whole (`<b><b>`) are not marked twice.
+ */
 function wrap(text: string, mark: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return text;
-  const lead = text.startsWith(" ") ? " " : "";
-  const trail = text.endsWith(" ") ? " " : "";
-  return `${lead}${mark}${trimmed}${mark}${trail}`;
+  let start = 0;
+  let end = text.length;
+  for (;;) {
+    if (text.charCodeAt(start) === 0x20) start++;
+    else if (text.startsWith(HARD_BREAK, start)) start += HARD_BREAK.length;
+    else break;
+  }
+  for (;;) {
+    if (end > start && text.charCodeAt(end - 1) === 0x20) end--;
+    else if (end - start >= HARD_BREAK.length && text.endsWith(HARD_BREAK, end)) end -= HARD_BREAK.length;
+    else break;
+  }
+  if (start === end) return text;
+  const words = text.slice(start, end);
+  const marked = words.length > 2 * mark.length && words.startsWith(mark) && words.endsWith(mark);
+  return marked ? text : `${text.slice(0, start)}${mark}${words}${mark}${text.slice(end)}`;
 }
 
 function textOf(node: AnyNode): string {
