@@ -5,6 +5,10 @@ import { toMarkdown } from "./markdown";
 const md = (html: string) => toMarkdown([parseHtml(html)], "https://example.com/docs/page");
 
 describe("Markdown rendering", () => {
+  it("drops paragraphs of characters nothing shows (zero-width joiners and spaces, soft hyphens)", () => {
+    expect(md("<p>\u200d</p><p>Words</p><p>\u200b \u00ad\ufeff</p><ul><li>\u200c</li></ul><p>\u200bKept</p>")).toBe("Words\n\n\u200bKept");
+  });
+
   it("renders headings, paragraphs, emphasis, code and links", () => {
     expect(md('<h2>Install</h2><p>Run <code>npm i</code> <strong>now</strong>, see <a href="../guide">the <em>guide</em></a>.</p>')).toBe(
       "## Install\n\nRun `npm i` **now**, see [the _guide_](https://example.com/guide).",

@@ -4,7 +4,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
 import { laidApart, wordsMeet } from "./inline-gaps";
-import { collapsedText } from "./text-stats";
+import { collapsedText, showsNothing } from "./text-stats";
 
 export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
   const r = new Renderer(baseUrl);
@@ -27,7 +27,7 @@ class Renderer {
     let inline = "";
     const flush = () => {
       const text = paragraph(inline);
-      if (text) out.push(text);
+      if (text && !showsNothing(text)) out.push(text);
       inline = "";
     };
     const visit = (run: readonly AnyNode[]) => {

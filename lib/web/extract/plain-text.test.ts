@@ -5,6 +5,10 @@ import { plainText } from "./plain-text";
 const text = (html: string) => plainText([parseHtml(html)]);
 
 describe("plain text", () => {
+  it("drops paragraphs of characters nothing shows (zero-width joiners and spaces, soft hyphens)", () => {
+    expect(text("<p>\u200d</p><p>Words</p><p>\u200b \u00ad\ufeff</p><ul><li>\u200c</li></ul><p>\u200bKept</p>")).toBe("Words\n\n\u200bKept");
+  });
+
   it("collapses whitespace in paragraphs and keeps it in code", () => {
     expect(text("<p>one   two\n three</p><pre>a  = 1\n  b = 2</pre>")).toBe("one two three\n\na  = 1\n  b = 2");
   });

@@ -3,7 +3,7 @@ import type { AnyNode, ParentNode } from "domhandler";
 import { BLOCK_TAGS, isCodeLine } from "./blocks";
 import { isElement, isText } from "./dom";
 import { laidApart, wordsMeet } from "./inline-gaps";
-import { collapsedText } from "./text-stats";
+import { collapsedText, showsNothing } from "./text-stats";
 
 /** Elements whose content is never text a reader sees. */
 export const UNSEEN = new Set<string>(["script", "style", "template", "noscript", "head", "svg"]);
@@ -16,7 +16,7 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
   let apart = false;
   const flush = () => {
     const trimmed = line.trim();
-    if (trimmed) out.push(trimmed);
+    if (trimmed && !showsNothing(trimmed)) out.push(trimmed);
     line = "";
   };
   // Work items: a node to enter, or the end of a block (END_BLOCK); beside each, whether it is inside

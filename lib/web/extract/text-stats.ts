@@ -142,6 +142,17 @@ export function collapsedText(node: Text): string {
  */
 const WHITE_SPACE_RUN = /\s{2,}|[^\S ]/g;
 
+/**
+ * Whether text is made only of characters nothing shows (zero-width spaces and joiners, soft hyphens): a
+ * paragraph of them is none. Only text starting with one is tested (most starts with a letter).
+ */
+export function showsNothing(text: string): boolean {
+  return INVISIBLE.has(text.charCodeAt(0)) && INVISIBLE_ONLY.test(text);
+}
+
+const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0xad]);
+const INVISIBLE_ONLY = /^[\u200b-\u200d\u2060\ufeff\u00ad\s]*$/;
+
 export function linkDensity(stats: TextStats | undefined): number {
   if (!stats || stats.chars === 0) return 0;
   return stats.linkChars / stats.chars;
