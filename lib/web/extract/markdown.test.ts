@@ -55,6 +55,16 @@ describe("Markdown rendering", () => {
     expect(md("<p><strong><strong>Trend:</strong></strong> <em><em>quiet</em></em> <em>a<br>b</em></p>")).toBe("**Trend:** _quiet_ _a\\\nb_");
   });
 
+  it("reads a table laying a page out as its cells' blocks, and a data table's caption before it", () => {
+    expect(md("<table><tr><td><h2>Offer</h2><p>Save.</p></td><td><ul><li>a</li></ul></td></tr></table>")).toBe("## Offer\n\nSave.\n\n- a");
+    expect(md("<table><tr><td>Only</td></tr><tr><td>column</td></tr></table>")).toBe("Only\n\ncolumn");
+    expect(md('<table role="presentation"><tr><td>left</td><td>right</td></tr></table>')).toBe("left\n\nright");
+    expect(md("<table><tr><td><p>One.</p><p>Two.</p></td><td>x</td></tr></table>")).toBe("One.\n\nTwo.\n\nx");
+    expect(md("<table><caption>Plans</caption><tr><td>Starter</td><td><p>1,000</p></td></tr></table>")).toBe(
+      "Plans\n\n| Starter | 1,000 |\n| --- | --- |",
+    );
+  });
+
   it("makes images absolute, escapes Markdown characters in text and skips non-http links", () => {
     expect(md('<p><img src="/a.png" alt="A [chart]"> 2 * 3 = _six_ <a href="javascript:x()">run</a></p>')).toBe(
       "![A \\[chart\\]](https://example.com/a.png) 2 \\* 3 = \\_six\\_ run",
@@ -87,7 +97,7 @@ describe("Markdown rendering", () => {
     expect(md("<ul><li>first line<br>second line</li></ul>")).toBe("- first line\\\n  second line");
     // Breaks in a row part paragraphs, as they read; a link's words keep one break.
     expect(md("<p>one<br><br>two <br> <br><br>- three</p>")).toBe("one\n\ntwo\n\n\\- three");
-    expect(md('<p><a href="/x">Title<br><br>Subtitle</a></p>')).toBe("[Title\\\nSubtitle](https://example.com/x)");
+    expect(md('<p><a href="/x"><br>Title<br><br>Subtitle<br></a></p>')).toBe("[Title\\\nSubtitle](https://example.com/x)");
     expect(md("<ul><li>one<br><br>two</li></ul>")).toBe("- one\n\n  two");
   });
 });

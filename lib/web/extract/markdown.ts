@@ -2,7 +2,7 @@
 // emphasis, links and images, with URLs made absolute.
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
-import { isElement, isText } from "./dom";
+import { elementChildren, isElement, isText } from "./dom";
 import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText, showsNothing } from "./text-stats";
 
@@ -131,26 +131,35 @@ class Renderer {
     return out;
   }
 
+  /**
+   * A table of data as a Markdown table, its caption a paragraph before it. A table laying a page out
+   * (`role="presentation"`, a table inside; without header cells, one column or cells holding headings,
+   * lists or paragraphs) is read as the blocks of its cells, row by row: Markdown tables hold one line a cell.
+   */
   private table(el: Element): string[] {
-    const rows: string[][] = [];
+    const rows: Element[][] = [];
+    const captions: Element[] = [];
     const visit = (node: Element) => {
       for (const c of node.children) {
         if (!isElement(c)) continue;
-        if (c.name === "tr") {
-          rows.push(
-            c.children
-              .filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th"))
-              .map((cell) => oneLine(this.inlineChildren(cell)).replace(/\|/g, "\\|")),
-          );
-        } else if (c.name === "thead" || c.name === "tbody" || c.name === "tfoot") visit(c);
+        if (c.name === "tr") rows.push(elementChildren(c).filter((cell) => cell.name === "td" || cell.name === "th"));
+        else if (c.name === "thead" || c.name === "tbody" || c.name === "tfoot") visit(c);
+        else if (c.name === "caption") captions.push(c);
       }
     };
     visit(el);
     const width = Math.max(0, ...rows.map((r) => r.length));
-    if (width === 0) return [];
-    const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`;
-    const [head, ...rest] = rows;
-    return [[line(head!), line(Array.from({ length: width }, () => "---")), ...rest.map(line)].join("\n")];
+    // Header cells say data (their cells may hold lists, a pricing table's headings): laid out only when nesting tables.
+    const headed = rows.some((row) => row.some((cell) => cell.name === "th"));
+    const laidOut = headed ? rows.some((row) => row.some(holdsTable)) : width < 2 || rows.some((row) => row.some(laysOut));
+    if (laidOut || el.attribs.role === "presentation") {
+      return [...captions, ...rows.flat()].flatMap((cell) => this.blocks(cell.children));
+    }
+    const cells = rows.map((row) => row.map((cell) => oneLine(this.inlineChildren(cell)).replace(/\|/g, "\\|")));
+    const line = (texts: string[]) => `| ${Array.from({ length: width }, (_, i) => texts[i] ?? "").join(" | ")} |`;
+    const [head, ...rest] = cells;
+    const caption = captions.map((c) => oneLine(this.inlineChildren(c))).filter((text) => text !== "");
+    return [...caption, [line(head!), line(Array.from({ length: width }, () => "---")), ...rest.map(line)].join("\n")];
   }
 
   private inlineChildren(el: ParentNode): string {
@@ -178,8 +187,8 @@ class Renderer {
         return `${tick}${code}${tick}`;
       }
       case "a": {
-        const words = this.inlineChildren(node).trim();
-        const text = words.includes("\n") ? words.replace(BREAK_RUNS, HARD_BREAK) : words;
+        const words = this.inlineChildren(node);
+        const text = words.includes("\n") ? words.replace(EDGE_BREAKS, "").replace(BREAK_RUNS, HARD_BREAK) : words.trim();
         const href = absolute(node.attribs.href, this.baseUrl);
         if (!text) return "";
         return href ? `[${text}](${href})` : text;
@@ -246,6 +255,33 @@ const MARKS_START = /^(?:!?\[|[*_`]+)/;
 
 const LIST_TAGS = new Set(["ul", "ol", "menu", "dir"]);
 
+/** Blocks a table cell of data never holds: a cell holding one, or two paragraphs, lays a page out. */
+const LAYOUT_BLOCKS = new Set([...HEADING_TAGS, ...LIST_TAGS, "table", "pre", "blockquote"]);
+
+function laysOut(cell: Element): boolean {
+  let paragraphs = 0;
+  return someInside(cell, (el) => LAYOUT_BLOCKS.has(el.name) || (el.name === "p" && ++paragraphs > 1));
+}
+
+function holdsTable(cell: Element): boolean {
+  return someInside(cell, (el) => el.name === "table");
+}
+
+/** Whether test holds for an element inside el (iterative; most inline elements hold text alone: no list is made for them). */
+function someInside(el: Element, test: (inside: Element) => boolean): boolean {
+  let stack: Element[] | undefined;
+  let node: Element | undefined = el;
+  while (node) {
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      if (test(child)) return true;
+      if (child.children.length > 0) (stack ??= []).push(child);
+    }
+    node = stack?.pop();
+  }
+  return false;
+}
+
 /** Lines after a list item's first, set under its text. */
 function indented(body: string, pad: string): string {
   return body.replace(/\n(?=.)/g, `\n${pad}`);
@@ -255,19 +291,9 @@ function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);
 }
 
-/** Whether a block element is somewhere inside el (most inline elements hold text alone: no list is made for them). */
+/** Whether a block element is somewhere inside el. */
 function holdsBlock(el: Element): boolean {
-  let stack: Element[] | undefined;
-  let node: Element | undefined = el;
-  while (node) {
-    for (const child of node.children) {
-      if (!isElement(child)) continue;
-      if (BLOCK_TAGS.has(child.name)) return true;
-      if (child.children.length > 0) (stack ??= []).push(child);
-    }
-    node = stack?.pop();
-  }
-  return false;
+  return someInside(el, (inside) => BLOCK_TAGS.has(inside.name));
 }
 
 /**
