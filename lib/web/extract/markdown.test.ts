@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "./dom";
 import { toMarkdown } from "./markdown";
+import { plainText } from "./plain-text";
 
 const md = (html: string) => toMarkdown([parseHtml(html)], "https://example.com/docs/page");
 
@@ -99,5 +100,19 @@ describe("Markdown rendering", () => {
     expect(md("<p>one<br><br>two <br> <br><br>- three</p>")).toBe("one\n\ntwo\n\n\\- three");
     expect(md('<p><a href="/x"><br>Title<br><br>Subtitle<br></a></p>')).toBe("[Title\\\nSubtitle](https://example.com/x)");
     expect(md("<ul><li>one<br><br>two</li></ul>")).toBe("- one\n\n  two");
+  });
+
+  it("holds the words of the plain text of the same content, whatever its markup", () => {
+    const page = [
+      "<c-wiz><div><h1>Report</h1><p>Lead <em><br>with</em> <b><b>bold</b></b> text.</p></div></c-wiz>",
+      "<ul><li>one</li><ul><li>nested</li></ul><div><li>wrapped</li></div><strong>Loose:</strong><br></ul>",
+      "<table><caption>Sizes</caption><tr><th>Size</th><th>Price</th></tr><tr><td>S<br>small</td><td>10</td></tr></table>",
+      "<table><tr><td><h2>Aside</h2><p>First.</p><p>Second.</p></td></tr></table>",
+      '<p>One<br><br>two <a href="/x"><div>Card</div><div>title</div></a> <span><div>block</div> tail</span></p>',
+    ].join("");
+    const root = parseHtml(page);
+    const words = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).sort();
+    const markdownWords = toMarkdown([root], "https://example.com/").replace(/\]\([^)]*\)/g, "]");
+    expect(words(markdownWords)).toEqual(words(plainText([root])));
   });
 });
