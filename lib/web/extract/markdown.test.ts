@@ -61,9 +61,7 @@ describe("Markdown rendering", () => {
     expect(md("<table><tr><td>Only</td></tr><tr><td>column</td></tr></table>")).toBe("Only\n\ncolumn");
     expect(md('<table role="presentation"><tr><td>left</td><td>right</td></tr></table>')).toBe("left\n\nright");
     expect(md("<table><tr><td><p>One.</p><p>Two.</p></td><td>x</td></tr></table>")).toBe("One.\n\nTwo.\n\nx");
-    expect(md("<table><caption>Plans</caption><tr><td>Starter</td><td><p>1,000</p></td></tr></table>")).toBe(
-      "Plans\n\n| Starter | 1,000 |\n| --- | --- |",
-    );
+    expect(md("<table><caption>Plans</caption><tr><td>Starter</td><td><p>1,000</p></td></tr></table>")).toBe("Plans\n\n| Starter | 1,000 |\n| --- | --- |");
   });
 
   it("makes images absolute, escapes Markdown characters in text and skips non-http links", () => {

@@ -225,11 +225,7 @@ const EDGE_BREAKS = /^(?:\s|\\\n)+|(?:\s|\\\n)+$/g;
 function paragraph(inline: string): string {
   const text = inline.includes("  ") ? inline.replace(SPACES, " ") : inline;
   if (!text.includes("\n")) return text.trim();
-  return text
-    .replace(SPACE_AROUND_BREAK, "$1")
-    .replace(EDGE_BREAKS, "")
-    .replace(BREAK_RUNS, "\n\n")
-    .replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
+  return text.replace(SPACE_AROUND_BREAK, "$1").replace(EDGE_BREAKS, "").replace(BREAK_RUNS, "\n\n").replace(BLOCK_SIGN_AFTER_BREAK, "$1\\$2");
 }
 
 const SPACES = / {2,}/g;
@@ -275,7 +271,9 @@ function someInside(el: Element, test: (inside: Element) => boolean): boolean {
     for (const child of node.children) {
       if (!isElement(child)) continue;
       if (test(child)) return true;
-      if (child.children.length > 0) (stack ??= []).push(child);
+      if (child.children.length === 0) continue;
+      stack ??= [];
+      stack.push(child);
     }
     node = stack?.pop();
   }
