@@ -33,6 +33,14 @@ describe("Markdown rendering", () => {
     );
   });
 
+  it("writes the language a code block declares on its fence, and struck text between tildes", () => {
+    expect(md('<pre><code class="hljs language-TypeScript">let a = 1;</code></pre>')).toBe("```typescript\nlet a = 1;\n```");
+    expect(md('<pre class="lang-py">x = 1</pre><pre data-language="rust">fn main() {}</pre>')).toBe("```py\nx = 1\n```\n\n```rust\nfn main() {}\n```");
+    expect(md('<div class="highlight-source-shell"><pre>ls</pre></div><pre class="language-a`b">x</pre>')).toBe("```shell\nls\n```\n\n```\nx\n```");
+    expect(md('<pre><code class="lang-auto">x</code></pre><pre class="language-none">y</pre>')).toBe("```\nx\n```\n\n```\ny\n```");
+    expect(md("<p>was <del>$20</del> <s>now</s> $15</p>")).toBe("was ~~$20~~ ~~now~~ $15");
+  });
+
   it("puts each line of highlighted code on its own line, with or without newlines in the markup", () => {
     const shiki =
       '<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>';

@@ -67,7 +67,7 @@ class Renderer {
         const code = preText(el).replace(/\n+$/, "");
         if (!code.trim()) return [];
         const fence = code.includes("```") ? "~~~" : "```";
-        return [`${fence}\n${code}\n${fence}`];
+        return [`${fence}${codeLanguage(el)}\n${code}\n${fence}`];
       }
       case "hr":
         return ["---"];
@@ -178,6 +178,10 @@ class Renderer {
       case "em":
       case "i":
         return wrap(this.inlineChildren(node), "_");
+      case "del":
+      case "s":
+      case "strike":
+        return wrap(this.inlineChildren(node), "~~");
       case "code":
       case "kbd":
       case "samp": {
@@ -322,6 +326,29 @@ function textOf(node: AnyNode): string {
   if (!isElement(node)) return "";
   return node.children.map(textOf).join("");
 }
+
+/**
+ * The language a code block declares, for its fence's info string: `data-language`/`data-lang`, or a
+ * `language-*`/`lang-*`/`highlight-source-*` class, on its <code>, the <pre> or the element around it
+ * (highlighters' conventions; GitHub names the wrapper).
+ */
+function codeLanguage(pre: Element): string {
+  const code = elementChildren(pre).find((child) => child.name === "code");
+  const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
+  for (const el of [code, pre, wrapper]) {
+    if (!el) continue;
+    const declared = el.attribs["data-language"] ?? el.attribs["data-lang"];
+    const named = declared && LANGUAGE_NAME.test(declared) ? declared : el.attribs.class?.match(LANGUAGE_CLASS)?.[1];
+    if (named) return NO_LANGUAGE.has(named.toLowerCase()) ? "" : named.toLowerCase();
+  }
+  return "";
+}
+
+/** What highlighters write where no language is known ("guess", "don't highlight"). */
+const NO_LANGUAGE = new Set(["auto", "none", "nohighlight", "undefined", "null"]);
+
+const LANGUAGE_NAME = /^[\w#+.-]{1,30}$/;
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source)-([\w#+.-]{1,30})(?:\s|$)/;
 
 /** A <pre>'s text, each line of code on its own line even where the markup has no newline between them. */
 function preText(pre: Element): string {
