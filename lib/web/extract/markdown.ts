@@ -1,7 +1,7 @@
 // Renders extracted content as CommonMark: headings, paragraphs, lists, quotes, code, tables,
 // emphasis, links and images, with URLs made absolute.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { BLOCK_TAGS, HEADING_TAGS, isCodeLine } from "./blocks";
+import { BLOCK_TAGS, HEADING_TAGS, holdsBlock, isCodeLine, someInside } from "./blocks";
 import { elementChildren, isElement, isText } from "./dom";
 import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText, showsNothing } from "./text-stats";
@@ -267,23 +267,6 @@ function holdsTable(cell: Element): boolean {
   return someInside(cell, (el) => el.name === "table");
 }
 
-/** Whether test holds for an element inside el (iterative; most inline elements hold text alone: no list is made for them). */
-function someInside(el: Element, test: (inside: Element) => boolean): boolean {
-  let stack: Element[] | undefined;
-  let node: Element | undefined = el;
-  while (node) {
-    for (const child of node.children) {
-      if (!isElement(child)) continue;
-      if (test(child)) return true;
-      if (child.children.length === 0) continue;
-      stack ??= [];
-      stack.push(child);
-    }
-    node = stack?.pop();
-  }
-  return false;
-}
-
 /** Lines after a list item's first, set under its text. */
 function indented(body: string, pad: string): string {
   return body.replace(/\n(?=.)/g, `\n${pad}`);
@@ -291,11 +274,6 @@ function indented(body: string, pad: string): string {
 
 function isBlock(el: Element): boolean {
   return BLOCK_TAGS.has(el.name);
-}
-
-/** Whether a block element is somewhere inside el. */
-function holdsBlock(el: Element): boolean {
-  return someInside(el, (inside) => BLOCK_TAGS.has(inside.name));
 }
 
 /**

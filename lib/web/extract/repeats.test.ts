@@ -20,6 +20,19 @@ describe("main content: a section shown twice", () => {
     expect(out).toContain("about care and washing");
   });
 
+  it("keeps one copy of a section a page builder wraps in inline elements, once per layout", () => {
+    // Page builders set their rich text in a <span> around the blocks; the copy for phones names its
+    // heading differently and breaks its lines elsewhere.
+    const copy = (heading: string, gap: string) =>
+      `<div class="builder-block"><span class="builder-text"><${heading}>Made to last</${heading}><p>${sentence("the steel case").replace(" is ", gap)}</p><p>${sentence("the mineral crystal").replace(" is ", gap)}</p></span></div>`;
+    const out = text(
+      `<html>${productHead}<body><main><h1>Field watch</h1><p>${sentence("the field watch")}</p>${copy("h4", " is ")}<div class="gallery"><img src="/w.jpg"></div>${copy("h6", "<br>is ")}</main></body></html>`,
+    );
+    expect(count(out, "about the steel case")).toBe(1);
+    expect(count(out, "about the mineral crystal")).toBe(1);
+    expect(out).toContain("about the field watch");
+  });
+
   it("drops a quote of a post already shown above it in a thread", () => {
     const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
     const first = `<div class="post"><span class="author">Ada</span><p>${sentence("firing stoneware at cone six")}</p></div>`;

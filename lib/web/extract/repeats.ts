@@ -4,7 +4,7 @@
 // code and tab panels repeat by design: those stay. A whole card again (a carousel's clone) is a copy,
 // and so is a line a card says twice (its title over the image and under it).
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { BLOCK_TAGS } from "./blocks";
+import { BLOCK_TAGS, holdsBlock } from "./blocks";
 import { cardsOf, shapeOf } from "./cards";
 import { descendants, isElement, isText, rawText, removeNode } from "./dom";
 import { UNSEEN } from "./plain-text";
@@ -25,10 +25,15 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
     // Two copies have as many characters: only blocks whose count another block shares have their text read.
     const counts = countVisibleChars(order);
     // A wrapper around one child with all its text is that child again, not a second copy (a quote is
-    // judged whole).
+    // judged whole). An inline element holding blocks is a block as laid out (a page builder's <span>
+    // around a heading and its paragraphs).
     const candidates = order.filter((el) => {
       const n = counts.get(el)!;
-      return n >= MIN_CHARS && BLOCK_TAGS.has(el.name) && (el.name === "blockquote" || !el.children.some((c) => isElement(c) && counts.get(c) === n));
+      return (
+        n >= MIN_CHARS &&
+        (BLOCK_TAGS.has(el.name) || holdsBlock(el)) &&
+        (el.name === "blockquote" || !el.children.some((c) => isElement(c) && counts.get(c) === n))
+      );
     });
     const sharing = new Map<number, number>();
     for (const el of candidates) sharing.set(counts.get(el)!, (sharing.get(counts.get(el)!) ?? 0) + 1);
