@@ -6,6 +6,7 @@
 // getters and methods, and `instanceof Element` still holds.
 import { Comment, Element, Text } from "domhandler";
 import { ElementType } from "domelementtype";
+import type { Measures } from "./text-stats";
 
 // Function constructors whose prototype *is* domhandler's: `new` on them allocates with the right map
 // at once (Object.create, or a class whose prototype was re-parented, measured slower than domhandler's
@@ -24,6 +25,7 @@ function PlainElement(this: MarkedElement, name: string, attribs: Record<string,
   this.marks = marks;
   this.roles = null;
   this.firstClass = null;
+  this.measures = null;
 }
 function PlainText(this: CountedText, data: string): void {
   this.parent = null;
@@ -64,6 +66,8 @@ export interface MarkedElement extends Element {
   roles: string | null;
   /** The first class with its digits left out (cards.ts' shapeOf), or null until read. */
   firstClass: string | null;
+  /** The element's text measures, latest measurement first (text-stats.ts), or null until measured. */
+  measures: Measures | null;
 }
 
 /** `hidden`, `aria-hidden` or `style`: the element may be concealed. */

@@ -1,7 +1,15 @@
-import { type Element, Text } from "domhandler";
+import { type Document, DomHandler, type Element, Text } from "domhandler";
+import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { descendants, findFirst, parseHtml } from "./dom";
-import { collapsedText, measure, textCounts } from "./text-stats";
+import { collapsedText, measure, removeMeasured, textCounts } from "./text-stats";
+
+/** The tree domhandler's own parser builds: elements without the fields ours carry. */
+function domhandlerTree(html: string): Document {
+  const handler = new DomHandler();
+  new Parser(handler).end(html);
+  return handler.root;
+}
 
 describe("measure", () => {
   it("counts visible characters, link characters, commas of Latin, CJK and Arabic text, and elements by kind", () => {
@@ -9,6 +17,26 @@ describe("measure", () => {
     const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
     const stats = measure(div).get(div)!;
     expect(stats).toMatchObject({ chars: 7 + 5 + 11 + 10 + 1, linkChars: 10, commas: 2 + 2 + 1 + 1, paragraphs: 3, images: 1, listItems: 1, inputs: 0 });
+  });
+});
+
+describe("measurements alive together", () => {
+  it("answer each with its own measures, on our elements and domhandler's alike", () => {
+    for (const make of [(html: string) => parseHtml(html), (html: string) => domhandlerTree(html)]) {
+      const doc = make(`<div id="page"><section id="s"><p>kept words here</p><p id="gone">removed words</p></section><p>after</p></div>`);
+      const page = findFirst(doc, (el) => el.attribs.id === "page") as Element;
+      const section = findFirst(doc, (el) => el.attribs.id === "s") as Element;
+      const whole = measure(page);
+      const inner = measure(section);
+      removeMeasured(inner, findFirst(doc, (el) => el.attribs.id === "gone") as Element);
+      expect(inner.get(section)?.chars).toBe(15);
+      expect(whole.get(section)?.chars).toBe(28);
+      expect(whole.get(page)?.chars).toBe(33);
+      expect(inner.get(page)).toBeUndefined();
+      // A measurement made after both reads the tree as it is now.
+      expect(measure(page).get(section)?.chars).toBe(15);
+      expect(whole.get(section)?.chars).toBe(28);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Text measures of every element, computed in one bottom-up pass instead of re-reading subtrees.
 import type { AnyNode, Element, ParentNode, Text } from "domhandler";
 import { isElement, isText, removeNode } from "./dom";
-import { type CountedText, UNCOUNTED } from "./dom-nodes";
+import { type CountedText, type MarkedElement, UNCOUNTED } from "./dom-nodes";
 
 export interface TextStats {
   /** Characters of text, whitespace runs counted as one. */
@@ -16,11 +16,37 @@ export interface TextStats {
   readonly inputs: number;
 }
 
-/** Each element's measures (read as TextStats: only removeMeasured changes them). */
-export type StatsMap = ReadonlyMap<Element, Measures>;
+/** Each element's measures from one measurement (read as TextStats: only removeMeasured changes them). */
+export interface StatsMap {
+  get(el: Element): Measures | undefined;
+}
+
+/**
+ * One measurement's answers, kept on the elements themselves: a page's elements are measured by the
+ * thousands and read ten times as often, where a Map keyed by element hashed each one on every read.
+ * Measurements of one subtree can be alive together (pruning's, then cleaning's): each element keeps
+ * its measures latest first, and a measurement finds its own along them.
+ */
+class Measurement implements StatsMap {
+  get(el: Element): Measures | undefined {
+    let m = (el as Partial<MarkedElement>).measures;
+    while (m != null && m.by !== this) m = m.earlier;
+    return m ?? undefined;
+  }
+
+  keep(el: Element, measures: Measures): void {
+    const marked = el as Partial<MarkedElement>;
+    measures.by = this;
+    measures.earlier = marked.measures ?? null;
+    marked.measures = measures;
+  }
+}
 
 /** An element's measures, summed while measure walks its subtree (next, node and inLink are the walk's). */
 export class Measures implements TextStats {
+  /** The measurement that made them, and the element's measures from the one before. */
+  by: Measurement | null = null;
+  earlier: Measures | null = null;
   next = 0;
   chars = 0;
   linkChars = 0;
@@ -41,7 +67,7 @@ export class Measures implements TextStats {
  * thousands deep.
  */
 export function measure(root: ParentNode, inDocumentOrder?: Element[]): StatsMap {
-  const out = new Map<Element, Measures>();
+  const out = new Measurement();
   const stack: Measures[] = [new Measures(root, false)];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
@@ -62,7 +88,7 @@ export function measure(root: ParentNode, inDocumentOrder?: Element[]): StatsMap
     }
     stack.pop();
     // The walk's measures are the element's (read through TextStats: the walk's own fields are never read again).
-    if (isElement(top.node)) out.set(top.node, top);
+    if (isElement(top.node)) out.keep(top.node, top);
     const parent = stack[stack.length - 1];
     if (parent) {
       parent.chars += top.chars;
