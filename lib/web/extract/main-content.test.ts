@@ -323,6 +323,18 @@ describe("main content: threads", () => {
     expect(out).not.toContain("not open for further replies");
   });
 
+  it("drops the board's notices on a thread: its statistics line, an out-of-date browser, a deleted topic; not a post about views and replies", () => {
+    const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
+    const notices = `<div class="notice">You are using an out of date browser. It may not display this or other websites correctly.</div><div class="alert"><p>This topic has been deleted. Only users with topic management privileges can see it.</p></div><div class="stats"><span>6.3K views</span>\n  <span>23 replies</span> <span>14 participants</span> <span>last post by ada Sep 26, 2024</span></div>`;
+    const post = `<div class="comment"><p>My guide got 2 views and 0 replies in a week, so I asked here instead. ${sentence("quiet guides")}</p></div>`;
+    const out = extractMainContent(
+      parseHtml(`<html><head>${head}</head><body>${thread.replace("<main>", `<main>${notices}`).replace("</main>", `${post}</main>`)}</body></html>`),
+    ).text;
+    expect(out).toContain("about descaling");
+    expect(out).toContain("My guide got 2 views and 0 replies");
+    for (const gone of ["out of date browser", "has been deleted", "6.3K views", "14 participants"]) expect(out).not.toContain(gone);
+  });
+
   it("drops a thread's reply box (a form to write in), not a form holding the posts themselves", () => {
     const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
     const replyBox = `<form action="/reply"><h2>Your answer</h2><textarea name="body"></textarea><p>Sign up or post as a guest: name and email required, but never shown.</p></form>`;
