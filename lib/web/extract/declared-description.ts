@@ -26,7 +26,7 @@ function ownNodes(value: unknown): Record<string, unknown>[] {
   const stack = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...(v as unknown[]).toReversed());
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
     else if (v && typeof v === "object") {
       const node = v as Record<string, unknown>;
       nodes.push(node);

@@ -34,7 +34,8 @@ class Renderer {
       for (const node of run) {
         if (isElement(node) && isBlock(node)) {
           flush();
-          out.push(...this.block(node));
+          // One by one: spread as arguments, a page of 200,000 sibling blocks overflows the call stack.
+          for (const block of this.block(node)) out.push(block);
         } else if (isElement(node) && node.name !== "a" && holdsBlock(node)) {
           visit(node.children);
         } else {
@@ -98,7 +99,7 @@ class Renderer {
       loose = [];
       if (blocks.length === 0) return;
       flushItems();
-      out.push(...blocks);
+      for (const block of blocks) out.push(block);
     };
     const visit = (children: readonly AnyNode[]) => {
       for (const child of children) {

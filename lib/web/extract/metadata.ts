@@ -115,14 +115,15 @@ export function parseJsonLd(text: string): unknown {
 
 /** datePublished of the first JSON-LD node that has one (graphs and arrays searched). */
 function jsonLdDate(blocks: readonly unknown[]): string | undefined {
-  const stack = [...blocks];
-  while (stack.length > 0) {
-    const v = stack.shift();
-    if (Array.isArray(v)) stack.push(...(v as unknown[]));
+  // Breadth first, read in place: a page's JSON-LD may hold arrays of any length.
+  const queue = [...blocks];
+  for (let at = 0; at < queue.length; at++) {
+    const v = queue[at];
+    if (Array.isArray(v)) for (const item of v) queue.push(item);
     else if (v && typeof v === "object") {
       const record = v as Record<string, unknown>;
       if (typeof record.datePublished === "string") return record.datePublished;
-      if (record["@graph"] !== undefined) stack.push(record["@graph"]);
+      if (record["@graph"] !== undefined) queue.push(record["@graph"]);
     }
   }
   return undefined;

@@ -81,6 +81,8 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const composeForms = new Set<Element>();
   const signupForms = new Set<Element>();
   const contactForms = new Set<Element>();
+  /** For each hidden element read, the element sibling before it that stays (see answersQuestion). */
+  const keptBefore = new Map<Element, Element | null>();
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i]!;
     if (el === concealedContent) continue;
@@ -92,7 +94,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed))) removed.add(el);
+    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed, keptBefore))) removed.add(el);
   }
   removeNodes(removed);
   removeCommentsOnAnswers(elements);
@@ -241,7 +243,8 @@ function contentKeptFromView(body: ParentNode, elements: readonly Element[], hid
   }
   if (concealed.length === 0) return undefined;
   const sizes = concealed.map((el) => readableChars(el));
-  const largest = sizes.indexOf(Math.max(...sizes));
+  let largest = 0;
+  for (let i = 1; i < sizes.length; i++) if (sizes[i]! > sizes[largest]!) largest = i;
   const concealedChars = sizes.reduce((a, b) => a + b, 0);
   // Counting the page's text stops once the visible part is known to be larger (most pages, early on).
   const visible = readableChars(body, concealedChars + sizes[largest]!) - concealedChars;
@@ -260,9 +263,12 @@ const QUESTION_MAX_CHARS = 200;
  * A hidden block right after a question (the visible half of an FAQ item, text ending in "?") is its
  * answer, shown on a click: an accordion built without ARIA attributes.
  */
-function answersQuestion(el: Element, removed: ReadonlySet<AnyNode>): boolean {
-  let prev = el.prev;
-  while (prev && (!isElement(prev) || removed.has(prev))) prev = prev.prev;
+function answersQuestion(el: Element, removed: ReadonlySet<AnyNode>, keptBefore: Map<Element, Element | null>): boolean {
+  // Past a removed sibling already read here, straight to the one it found: a page of thousands of
+  // hidden siblings would otherwise walk back over all of them from each.
+  let prev: AnyNode | null | undefined = el.prev;
+  while (prev && (!isElement(prev) || removed.has(prev))) prev = isElement(prev) && keptBefore.has(prev) ? keptBefore.get(prev) : prev.prev;
+  keptBefore.set(el, prev && isElement(prev) ? prev : null);
   if (!prev || !isElement(prev)) return false;
   const question = plainTextOf(prev, removed);
   return question.length <= QUESTION_MAX_CHARS && question.endsWith("?");

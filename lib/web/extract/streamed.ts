@@ -28,7 +28,7 @@ export function placeStreamedSegments(doc: ParsedDocument): void {
       for (const m of rawText(el).matchAll(MOVE))
         moves.push(m[1] !== undefined ? { boundary: false, target: m[2]!, segment: m[1] } : { boundary: true, target: m[3]!, segment: m[4]! });
   }
-  if (moves.length === 0) moves.push(...movesByName(byId));
+  if (moves.length === 0) for (const move of movesByName(byId)) moves.push(move);
   for (const { boundary, target, segment } of moves) {
     const placeholder = byId.get(target);
     const content = byId.get(segment);
