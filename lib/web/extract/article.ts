@@ -4,7 +4,7 @@
 // holds real text.
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
-import { ancestors, descendants, elementChildren, isElement, isText } from "./dom";
+import { ancestors, descendants, elementChildren, holdsOneElement, isElement, isText } from "./dom";
 import { classWeight } from "./hints";
 import { plainText } from "./plain-text";
 import { isArticleBodyMarker, isTabPanel } from "./prune";
@@ -157,7 +157,7 @@ function climb(top: Element, final: Map<Element, number>, topScore: number): Ele
     last = ps;
   }
   // An only child adds nothing: its parent is the container.
-  while (current.parent && isElement(current.parent) && current.parent.name !== "body" && elementChildren(current.parent).length === 1) {
+  while (current.parent && isElement(current.parent) && current.parent.name !== "body" && holdsOneElement(current.parent)) {
     current = current.parent;
   }
   return current;

@@ -242,6 +242,13 @@ export function insertBefore(ref: AnyNode, node: ChildNode): void {
 }
 
 /** The element children of node, in order. */
+/** Whether node has exactly one element child; read no further than a second (a parent of thousands answers at once). */
+export function holdsOneElement(node: ParentNode): boolean {
+  let n = 0;
+  for (const child of node.children) if (isTag(child) && ++n > 1) return false;
+  return n === 1;
+}
+
 export function elementChildren(node: ParentNode): Element[] {
   return node.children.filter(isTag);
 }

@@ -179,6 +179,15 @@ describe("extraction: pages of very many siblings", () => {
     expect(page.text).toContain("The visible paragraph of real text");
     expect(page.metadata?.publishedAt).toBeUndefined();
   }, 60_000);
+
+  it("reads a page of 30,000 disclosure buttons and their panels in a few seconds (each panel's wrappers were found by listing all its siblings)", () => {
+    const panels = Array.from(
+      { length: 30_000 },
+      (_, i) => `<button aria-controls="p${i}" aria-expanded="false">Open</button><div id="p${i}" hidden>Panel number ${i} says its piece.</div>`,
+    );
+    const page = extractHtmlPage(`<html><body><main><h1>Panels</h1><div>${panels.join("")}</div></main></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.text).toContain("Panel number 29999 says its piece.");
+  }, 60_000);
 });
 
 describe("extraction: a page that cleaning would empty", () => {

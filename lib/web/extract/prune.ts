@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, hasAncestorIn, isElement, isText, nextElement, removeNode, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, removeNode, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
@@ -384,7 +384,7 @@ function disclosedPanels(elements: readonly Element[]): Set<Element> {
   const panels = new Set<Element>();
   const open = (panel: Element) => {
     panels.add(panel);
-    for (let box = panel.parent; box !== null && isElement(box) && elementChildren(box).length === 1; box = box.parent) panels.add(box);
+    for (let box = panel.parent; box !== null && isElement(box) && holdsOneElement(box); box = box.parent) panels.add(box);
   };
   for (const el of elements) {
     if (!mayCarry(el, CONTROLS)) continue;
