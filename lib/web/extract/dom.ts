@@ -241,7 +241,6 @@ export function insertBefore(ref: AnyNode, node: ChildNode): void {
   ref.prev = node;
 }
 
-/** The element children of node, in order. */
 /** Whether node has exactly one element child; read no further than a second (a parent of thousands answers at once). */
 export function holdsOneElement(node: ParentNode): boolean {
   let n = 0;
@@ -249,6 +248,7 @@ export function holdsOneElement(node: ParentNode): boolean {
   return n === 1;
 }
 
+/** The element children of node, in order. */
 export function elementChildren(node: ParentNode): Element[] {
   return node.children.filter(isTag);
 }
