@@ -183,9 +183,7 @@ export function removeNode(node: AnyNode): void {
   else if (index >= 0) siblings.splice(index, 1);
   if (node.prev) node.prev.next = node.next;
   if (node.next) node.next.prev = node.prev;
-  node.parent = null;
-  node.prev = null;
-  node.next = null;
+  detach(node);
 }
 
 /**
@@ -196,22 +194,32 @@ export function removeNode(node: AnyNode): void {
 export function removeNodes(nodes: ReadonlySet<AnyNode>): void {
   const parents = new Set<ParentNode>();
   for (const node of nodes) if (node.parent) parents.add(node.parent);
-  for (const parent of parents) {
-    // In place: a caller may hold the list.
-    const children = parent.children as AnyNode[];
-    let kept = 0;
-    for (const child of children) if (!nodes.has(child)) children[kept++] = child;
-    children.length = kept;
-    for (let i = 0; i < kept; i++) {
-      children[i]!.prev = children[i - 1] ?? null;
-      children[i]!.next = children[i + 1] ?? null;
-    }
+  for (const parent of parents)
+    setChildren(
+      parent,
+      parent.children.filter((child) => !nodes.has(child)),
+    );
+  for (const node of nodes) detach(node);
+}
+
+/** Makes nodes parent's children, linked to it and to each other; the list is changed in place (a caller may hold it). */
+export function setChildren(parent: ParentNode, nodes: readonly ChildNode[]): void {
+  const children = parent.children;
+  children.length = 0;
+  for (const node of nodes) children.push(node);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    child.parent = parent;
+    child.prev = children[i - 1] ?? null;
+    child.next = children[i + 1] ?? null;
   }
-  for (const node of nodes) {
-    node.parent = null;
-    node.prev = null;
-    node.next = null;
-  }
+}
+
+/** Clears a node's links once it is out of the tree (its old parent's list is the caller's to change). */
+export function detach(node: AnyNode): void {
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
 }
 
 /**

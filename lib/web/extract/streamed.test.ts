@@ -46,6 +46,41 @@ describe("React's streamed segments", () => {
     expect(placed(`${html}<script>$RC("B:5","S:5")</script>`)).toContain("Index funds\n\nLoading paragraph...\n\nSecond part");
   });
 
+  it("drops each of two fallbacks that end at one comment, and nested ones, once", () => {
+    const html = `<body><!--$?--><template id="B:0"></template><template id="B:1"></template><p>Loading</p><!--$--><p>inner</p><!--/$--><!--/$--><p>End</p>
+      <div hidden id="S:1"><p>One</p></div><div hidden id="S:0"><p>Zero</p></div><script>$RC("B:1","S:1");$RC("B:0","S:0")</script></body>`;
+    // B:0's fallback holds B:1 (and so the segment meant for it), as a browser running the scripts would leave it.
+    expect(placed(html)).toBe("Zero\n\nEnd");
+  });
+
+  it("does not move a segment into a placeholder inside itself, directly or through another segment", () => {
+    const own = `<body><p>Top</p><div hidden id="S:1"><p>Own</p><section><template id="P:1"></template></section></div><script>$RS("S:1","P:1")</script></body>`;
+    expect(placed(own)).toBe("Top\n\nOwn");
+    const crossed = `<body><p>Top</p><div hidden id="S:1"><template id="P:2"></template><p>One</p></div><div hidden id="S:2"><template id="P:1"></template><p>Two</p></div>
+      <script>$RS("S:1","P:1");$RS("S:2","P:2")</script></body>`;
+    // The first move is made (S:1 into S:2); the second would close the circle and is not.
+    expect(placed(crossed)).toBe("Top\n\nOne\n\nTwo");
+  });
+
+  it("places tens of thousands of segments, flat or nested, each list rebuilt once", () => {
+    const count = 20_000;
+    const parts = Array.from({ length: count }, (_, i) => i);
+    // Fallbacks without their closing comments: each stays. One by one, each search for its end read the rest of the page.
+    const flat = `<body>${parts.map((i) => `<template id="B:${i}"></template><p>Loading</p>`).join("")}${parts
+      .map((i) => `<div hidden id="S:${i}"><p>Part ${i}</p></div><script>$RC("B:${i}","S:${i}")</script>`)
+      .join("")}</body>`;
+    const flatText = placed(flat);
+    expect(flatText.startsWith("Part 0\n\nLoading\n\nPart 1\n\nLoading")).toBe(true);
+    expect(flatText.endsWith(`Part ${count - 1}\n\nLoading`)).toBe(true);
+    // Each segment holds the next one's placeholder.
+    const nested = `<body><template id="P:0"></template>${parts
+      .map((i) => `<div hidden id="S:${i}"><p>Level ${i}</p><template id="P:${i + 1}"></template></div><script>$RS("S:${i}","P:${i}")</script>`)
+      .join("")}</body>`;
+    const nestedText = placed(nested);
+    expect(nestedText.startsWith("Level 0\n\nLevel 1\n\n")).toBe(true);
+    expect(nestedText.split("\n\n")).toHaveLength(count);
+  }, 60_000);
+
   it("makes the late parts of a streamed page its main content", () => {
     const wants: PageWants = { title: false, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
     const body = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i} of the product's description, long enough, with commas, to read as prose.</p>`).join(
