@@ -1,6 +1,6 @@
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { documentBody, elementChildren, parseHtml, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { documentBody, elementChildren, leadingText, parseHtml, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
 
 function list(html: string): Element {
   return parseHtml(html).children[0] as Element;
@@ -42,6 +42,22 @@ describe("rawTextWithin", () => {
     const div = list("<div><span>Advertisement</span><div><div></div><div></div></div></div>");
     expect(rawTextWithin(div, 6)).toBe("Advertisement");
     expect(rawTextWithin(div, 5)).toBeUndefined();
+  });
+
+  it("gives up at once on a parent of more children than that, and reads one of exactly that many", () => {
+    const wide = (n: number) => list(`<div>${"<b>a</b>".repeat(n)}</div>`);
+    expect(rawTextWithin(wide(3), 7)).toBe("aaa");
+    expect(rawTextWithin(wide(4), 7)).toBeUndefined();
+    expect(rawTextWithin(wide(10_000), 7)).toBeUndefined();
+  });
+});
+
+describe("leadingText", () => {
+  it("reads a subtree's opening in order, up to chars or maxNodes, whichever comes first", () => {
+    const div = list(`<div><p>One two</p>${"<b>x</b>".repeat(10_000)}</div>`);
+    expect(leadingText(div, 100, 3)).toBe("One two");
+    expect(leadingText(div, 100, 7)).toBe("One twoxx");
+    expect(leadingText(div, 7, 100)).toBe("One twox");
   });
 });
 

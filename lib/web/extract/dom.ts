@@ -141,6 +141,8 @@ export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefin
     if (isText(n)) out += n.data;
     else if (isTag(n) || n.type === "root") {
       const kids = (n as ParentNode).children;
+      // Each node waiting will be read: a parent of thousands says at once that the subtree is too large.
+      if (seen + stack.length + kids.length > maxNodes) return undefined;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }
   }
@@ -162,8 +164,9 @@ export function leadingText(node: AnyNode, chars: number, maxNodes: number): str
       out += n.data;
       seen += n.data.replace(/\s+/g, "").length;
     } else if (isTag(n) || n.type === "root") {
+      // Only the children that can still be read: a parent of thousands is not listed for each ancestor.
       const kids = (n as ParentNode).children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+      for (let i = Math.min(kids.length, maxNodes - nodes) - 1; i >= 0; i--) stack.push(kids[i]!);
     }
   }
   return out;

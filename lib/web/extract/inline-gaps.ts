@@ -47,7 +47,11 @@ function isOneCharacter(el: Element): boolean {
     if (++nodes > MAX_NODES_READ) return false;
     if (isText(node)) {
       for (let i = 0; i < node.data.length; i++) if (node.data.charCodeAt(i) > 32 && ++seen > 1) return false;
-    } else if (isElement(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    } else if (isElement(node)) {
+      // Each node waiting would be read: a parent of thousands is more than a few nodes at once.
+      if (nodes + stack.length + node.children.length > MAX_NODES_READ) return false;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
   }
   return true;
 }
