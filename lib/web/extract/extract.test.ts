@@ -188,6 +188,28 @@ describe("extraction: pages of very many siblings", () => {
     const page = extractHtmlPage(`<html><body><main><h1>Panels</h1><div>${panels.join("")}</div></main></body></html>`, "https://many.example.com/", TEXT);
     expect(page.text).toContain("Panel number 29999 says its piece.");
   }, 60_000);
+
+  it("renders one run of 40,000 links holding blocks as Markdown (the run's end was joined anew for each link)", () => {
+    const links = Array.from({ length: 40_000 }, (_, i) => `<a href="/item/${i}"><div>Item ${i}</div></a>`).join("");
+    const page = extractHtmlPage(`<html><body><main>${links}</main></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.markdown).toContain("[Item 39999](https://many.example.com/item/39999)");
+  }, 60_000);
+
+  it("renders a code block of 80,000 line elements as Markdown (whether the block ended a line was asked of all of it each time)", () => {
+    const lines = Array.from({ length: 80_000 }, (_, i) => `<span class="line">step(${i});</span>`).join("");
+    const page = extractHtmlPage(`<html><body><main><pre><code>${lines}</code></pre></main></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.markdown).toContain("step(0);\nstep(1);");
+    expect(page.markdown).toContain("step(79999);");
+  }, 60_000);
+
+  it("reads the contacts of a paragraph of 80,000 pieces (the line's end was joined anew for each piece)", () => {
+    const options = Array.from({ length: 80_000 }, (_, i) => `<option>Option ${i}</option>`).join("");
+    const page = extractHtmlPage(`<html><body><p>Write to sales@many.example.com</p><select>${options}</select></body></html>`, "https://many.example.com/", {
+      ...ALL,
+      contacts: true,
+    });
+    expect(page.contacts?.emails).toContain("sales@many.example.com");
+  }, 60_000);
 });
 
 describe("extraction: a page that cleaning would empty", () => {

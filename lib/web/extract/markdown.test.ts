@@ -20,6 +20,16 @@ describe("Markdown rendering", () => {
     expect(md('<ol start="3"><li>three</li><li>four<ul><li>inner</li></ul></li></ol>')).toBe("3. three\n4. four\n\n   - inner");
   });
 
+  it("indents lists nested up to twelve deep and sets deeper ones at that depth (a hundred unclosed items)", () => {
+    const lines = md(`${"<ul><li>item".repeat(100)}<li>leaf</li>`)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+    expect(lines).toHaveLength(101);
+    expect(lines[1]).toBe("  - item");
+    expect(Math.max(...lines.map((line) => line.length - line.trimStart().length))).toBe(2 * 12);
+    expect(lines.at(-1)).toBe(`${" ".repeat(2 * 12)}- leaf`);
+  });
+
   it("renders what browsers show of a list's other children: a list nested straight in it, items behind a wrapper, loose text", () => {
     expect(md("<ul><li>a</li><ul><li>b</li></ul><li>c</li></ul>")).toBe("- a\n\n  - b\n- c");
     expect(md("<ul><ul><li>only nested</li></ul></ul>")).toBe("- only nested");

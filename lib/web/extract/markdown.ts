@@ -15,6 +15,9 @@ export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): strin
 }
 
 class Renderer {
+  /** Lists open around what is rendered. */
+  private listDepth = 0;
+
   constructor(private readonly baseUrl: string) {}
 
   /**
@@ -24,11 +27,11 @@ class Renderer {
    */
   blocks(nodes: readonly AnyNode[]): string[] {
     const out: string[] = [];
-    let inline = "";
+    let inline = new InlineRun();
     const flush = () => {
-      const text = paragraph(inline);
+      const text = paragraph(inline.text());
       if (text && !showsNothing(text)) out.push(text);
-      inline = "";
+      inline = new InlineRun();
     };
     const visit = (run: readonly AnyNode[]) => {
       for (const node of run) {
@@ -39,7 +42,7 @@ class Renderer {
         } else if (isElement(node) && node.name !== "a" && holdsBlock(node)) {
           visit(node.children);
         } else {
-          inline = joined(inline, node, this.inline(node));
+          inline.add(node, this.inline(node));
         }
       }
     };
@@ -82,9 +85,11 @@ class Renderer {
   /**
    * A list's items, and what browsers show of its other children: a list nested straight in it (`<ul><ul>`)
    * under the item before it, items behind a wrapper (`<ul><div><li>`) as items, anything else as
-   * paragraphs between items.
+   * paragraphs between items. Lists nested deeper than MAX_LIST_NESTING are set at its depth: each level
+   * indents all it holds again, and hundreds of levels (unclosed `<ul><li>`) made Markdown hundreds of times the page.
    */
   private list(el: Element, ordered: boolean): string[] {
+    this.listDepth++;
     const out: string[] = [];
     let items: string[] = [];
     let loose: AnyNode[] = [];
@@ -110,7 +115,7 @@ class Renderer {
           const marker = ordered ? `${n++}. ` : "- ";
           const body = this.blocks(child.children).join("\n\n");
           if (!body) continue;
-          pad = " ".repeat(marker.length);
+          pad = this.listDepth > MAX_LIST_NESTING ? "" : " ".repeat(marker.length);
           items.push(marker + indented(body, pad));
         } else if (LIST_TAGS.has(child.name)) {
           flushLoose();
@@ -129,6 +134,7 @@ class Renderer {
     visit(el.children);
     flushLoose();
     flushItems();
+    this.listDepth--;
     return out;
   }
 
@@ -164,7 +170,9 @@ class Renderer {
   }
 
   private inlineChildren(el: ParentNode): string {
-    return el.children.reduce((out, c) => joined(out, c, this.inline(c)), "");
+    const run = new InlineRun();
+    for (const c of el.children) run.add(c, this.inline(c));
+    return run.text();
   }
 
   private inline(node: AnyNode): string {
@@ -240,12 +248,31 @@ function oneLine(text: string): string {
   return text.replace(/\\\n/g, " ").replace(/\s+/g, " ").trim();
 }
 
-/** Inline Markdown after what came before it, a space between when its element is laid apart (inline-gaps.ts). */
-function joined(before: string, node: AnyNode, piece: string): string {
-  if (before === "" || piece === "" || !isElement(node) || !laidApart(node)) return before + piece;
-  // The end of what came before, long enough to hold a link's address (the tests are anchored there).
-  const tail = before.slice(-MAX_LINK_TARGET_CHARS);
-  return wordsMeet(tail.replace(LINK_TARGET_END, "").replace(MARKS_END, ""), piece.replace(MARKS_START, "")) ? `${before} ${piece}` : before + piece;
+/** Inline Markdown gathered piece by piece, a space between two when the later one's element is laid apart (inline-gaps.ts). */
+class InlineRun {
+  private readonly pieces: string[] = [];
+
+  add(node: AnyNode, piece: string): void {
+    if (piece === "") return;
+    if (this.pieces.length > 0 && isElement(node) && laidApart(node)) {
+      if (wordsMeet(this.end().replace(LINK_TARGET_END, "").replace(MARKS_END, ""), piece.replace(MARKS_START, ""))) this.pieces.push(" ");
+    }
+    this.pieces.push(piece);
+  }
+
+  text(): string {
+    return this.pieces.join("");
+  }
+
+  /**
+   * The run's end, long enough to hold a link's address (the tests are anchored there), joined from its
+   * last pieces: sliced from the whole run each time, a run of thousands of laid-apart links was quadratic.
+   */
+  private end(): string {
+    let from = this.pieces.length;
+    for (let length = 0; from > 0 && length < MAX_LINK_TARGET_CHARS; ) length += this.pieces[--from]!.length;
+    return this.pieces.slice(from).join("").slice(-MAX_LINK_TARGET_CHARS);
+  }
 }
 
 const MAX_LINK_TARGET_CHARS = 2100;
@@ -255,6 +282,8 @@ const MARKS_END = /[*_`]+$/;
 const MARKS_START = /^(?:!?\[|[*_`]+)/;
 
 const LIST_TAGS = new Set(["ul", "ol", "menu", "dir"]);
+/** Deeper than any list a reader follows (CommonMark sets no limit). */
+const MAX_LIST_NESTING = 12;
 
 /** Blocks a table cell of data never holds: a cell holding one, or two paragraphs, lays a page out. */
 const LAYOUT_BLOCKS = new Set([...HEADING_TAGS, ...LIST_TAGS, "table", "pre", "blockquote"]);
@@ -332,10 +361,18 @@ const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source)-([\w#+.-]{1,3
 /** A <pre>'s text, each line of code on its own line even where the markup has no newline between them. */
 function preText(pre: Element): string {
   let out = "";
+  // Whether out ends a line, kept aside: asked of a block grown line by line, a listing of thousands of
+  // lines was joined anew for each (quadratic).
+  let lineEnded = false;
   const visit = (node: AnyNode, inside: boolean): void => {
-    if (isText(node)) out += node.data;
-    else if (isElement(node)) {
-      if (inside && isCodeLine(node.name, node.attribs.class) && out !== "" && !out.endsWith("\n")) out += "\n";
+    if (isText(node)) {
+      out += node.data;
+      if (node.data !== "") lineEnded = node.data.endsWith("\n");
+    } else if (isElement(node)) {
+      if (inside && isCodeLine(node.name, node.attribs.class) && out !== "" && !lineEnded) {
+        out += "\n";
+        lineEnded = true;
+      }
       for (const child of node.children) visit(child, true);
     }
   };

@@ -12,12 +12,20 @@ export const UNSEEN = new Set<string>(["script", "style", "template", "noscript"
 export function paragraphs(roots: readonly ParentNode[]): string[] {
   const out: string[] = [];
   let line = "";
+  // The line's last two code units, kept aside: read from a line grown piece by piece, the end of a
+  // paragraph of thousands of pieces was joined anew for each (quadratic).
+  let lineEnd = "";
+  const append = (text: string) => {
+    line += text;
+    lineEnd = text.length >= 2 ? text.slice(-2) : (lineEnd + text).slice(-2);
+  };
   /** The next text starts an element laid apart from the one before it (inline-gaps.ts). */
   let apart = false;
   const flush = () => {
     const trimmed = line.trim();
     if (trimmed && !showsNothing(trimmed)) out.push(trimmed);
     line = "";
+    lineEnd = "";
   };
   // Work items: a node to enter, or the end of a block (END_BLOCK); beside each, whether it is inside
   // <pre>. Two stacks rather than an object per node: this walk reads every node of the content.
@@ -36,9 +44,9 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
       if (isText(node)) {
         const text = pre ? node.data : collapsedText(node);
         if (text === "") continue;
-        if (apart && wordsMeet(line, text)) line += " ";
+        if (apart && wordsMeet(lineEnd, text)) append(" ");
         apart = false;
-        line += text;
+        append(text);
         continue;
       }
       if (!isElement(node) && node.type !== "root") continue;
@@ -48,16 +56,16 @@ export function paragraphs(roots: readonly ParentNode[]): string[] {
         const name = node.name;
         if (UNSEEN.has(name)) continue;
         if (name === "br") {
-          if (pre) line += "\n";
+          if (pre) append("\n");
           else flush();
           continue;
         }
-        if (name === "td" || name === "th") line += " ";
+        if (name === "td" || name === "th") append(" ");
         else if (!pre && !BLOCK_TAGS.has(name) && laidApart(node)) apart = true;
         inPre = pre || name === "pre";
         if (pre && isCodeLine(name, node.attribs.class)) {
           // A line of code: a new line within the block, not a paragraph of its own.
-          if (line !== "" && !line.endsWith("\n")) line += "\n";
+          if (line !== "" && !lineEnd.endsWith("\n")) append("\n");
         } else if (BLOCK_TAGS.has(name)) {
           flush();
           stack.push(END_BLOCK);
