@@ -30,6 +30,23 @@ describe("Markdown rendering", () => {
     expect(lines.at(-1)).toBe(`${" ".repeat(2 * 12)}- leaf`);
   });
 
+  it("sets the lists deeper than twelve as one list under the item at that depth, each item before the items it holds", () => {
+    const twelve = "<ul><li>level".repeat(12);
+    const lines = md(`${twelve}<ul><li>a<ul><li>a1</li><ol><li>a2</li></ol></ul> tail</li><li>b</li></ul>`).split("\n");
+    const under = " ".repeat(2 * 12);
+    expect(lines.slice(-8)).toEqual([`${" ".repeat(2 * 11)}- level`, "", `${under}- a`, "", `${under}  tail`, `${under}- a1`, `${under}1. a2`, `${under}- b`]);
+  });
+
+  it("renders lists nested two hundred deep line by line: the levels past twelve are one list", () => {
+    const levels = 200;
+    const lines = md(`<ul>${"<li>x</li><li>y<ul>".repeat(levels)}`)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+    expect(lines).toHaveLength(2 * levels);
+    expect(lines[2 * 12 - 1]).toBe(`${" ".repeat(2 * 11)}- y`);
+    expect(new Set(lines.slice(2 * 12))).toEqual(new Set([`${" ".repeat(2 * 12)}- x`, `${" ".repeat(2 * 12)}- y`]));
+  });
+
   it("renders what browsers show of a list's other children: a list nested straight in it, items behind a wrapper, loose text", () => {
     expect(md("<ul><li>a</li><ul><li>b</li></ul><li>c</li></ul>")).toBe("- a\n\n  - b\n- c");
     expect(md("<ul><ul><li>only nested</li></ul></ul>")).toBe("- only nested");

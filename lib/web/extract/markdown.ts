@@ -17,6 +17,8 @@ export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): strin
 class Renderer {
   /** Lists open around what is rendered. */
   private listDepth = 0;
+  /** Where the items of lists deeper than MAX_LIST_NESTING go, while an item at that depth is read. */
+  private deepItems: string[] | undefined;
 
   constructor(private readonly baseUrl: string) {}
 
@@ -85,11 +87,26 @@ class Renderer {
   /**
    * A list's items, and what browsers show of its other children: a list nested straight in it (`<ul><ul>`)
    * under the item before it, items behind a wrapper (`<ul><div><li>`) as items, anything else as
-   * paragraphs between items. Lists nested deeper than MAX_LIST_NESTING are set at its depth: each level
-   * indents all it holds again, and hundreds of levels (unclosed `<ul><li>`) made Markdown hundreds of times the page.
+   * paragraphs between items. Lists nested deeper than MAX_LIST_NESTING are one list under the item of that
+   * depth holding them (flatList): each level indents and joins all it holds again, and hundreds of levels
+   * (unclosed `<ul><li>`) made Markdown hundreds of times the page, in time growing with depth times size.
    */
   private list(el: Element, ordered: boolean): string[] {
     this.listDepth++;
+    try {
+      if (this.listDepth <= MAX_LIST_NESTING) return this.nestedList(el, ordered);
+      if (this.deepItems) {
+        this.flatList(el, ordered, this.deepItems);
+        return [];
+      }
+      const items = this.itemsBelowDepth((into) => this.flatList(el, ordered, into));
+      return items ? [items] : [];
+    } finally {
+      this.listDepth--;
+    }
+  }
+
+  private nestedList(el: Element, ordered: boolean): string[] {
     const out: string[] = [];
     let items: string[] = [];
     let loose: AnyNode[] = [];
@@ -113,9 +130,18 @@ class Renderer {
         } else if (child.name === "li") {
           flushLoose();
           const marker = ordered ? `${n++}. ` : "- ";
-          const body = this.blocks(child.children).join("\n\n");
+          const own = () => this.blocks(child.children).join("\n\n");
+          let body: string;
+          if (this.listDepth < MAX_LIST_NESTING) body = own();
+          else {
+            let text = "";
+            const deeper = this.itemsBelowDepth(() => {
+              text = own();
+            });
+            body = [text, deeper].filter((part) => part !== "").join("\n\n");
+          }
           if (!body) continue;
-          pad = this.listDepth > MAX_LIST_NESTING ? "" : " ".repeat(marker.length);
+          pad = " ".repeat(marker.length);
           items.push(marker + indented(body, pad));
         } else if (LIST_TAGS.has(child.name)) {
           flushLoose();
@@ -134,8 +160,47 @@ class Renderer {
     visit(el.children);
     flushLoose();
     flushItems();
-    this.listDepth--;
     return out;
+  }
+
+  /** The items of the lists deeper than MAX_LIST_NESTING that render reaches, one per line (flatList). */
+  private itemsBelowDepth(render: (into: string[]) => void): string {
+    const outer = this.deepItems;
+    const items: string[] = [];
+    this.deepItems = items;
+    try {
+      render(items);
+    } finally {
+      this.deepItems = outer;
+    }
+    return items.filter((item) => item !== "").join("\n");
+  }
+
+  /**
+   * A list deeper than MAX_LIST_NESTING, its items added to into in document order, each item's own text
+   * before the items of the lists it holds, those lists' items (at any depth) after it; other children as
+   * blocks between items.
+   */
+  private flatList(el: Element, ordered: boolean, into: string[]): void {
+    let n = Number(el.attribs.start ?? 1) || 1;
+    const visit = (children: readonly AnyNode[]) => {
+      for (const child of children) {
+        if (isElement(child) && child.name === "li") {
+          const marker = ordered ? `${n++}. ` : "- ";
+          // Its place is taken first: the lists it holds add their items while its text is read.
+          const at = into.push("") - 1;
+          const body = this.blocks(child.children).join("\n\n");
+          if (body) into[at] = marker + indented(body, " ".repeat(marker.length));
+        } else if (isElement(child) && LIST_TAGS.has(child.name)) {
+          this.list(child, child.name === "ol");
+        } else if (isElement(child) && child.children.some((c) => isElement(c) && c.name === "li")) {
+          visit(child.children);
+        } else {
+          for (const block of this.blocks([child])) into.push(block);
+        }
+      }
+    };
+    visit(el.children);
   }
 
   /**
