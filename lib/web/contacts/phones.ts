@@ -4,8 +4,13 @@
 // ids otherwise pass for national numbers.
 import { type CountryCode, findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 
-const PHONE_WORD =
-  /(?:^|[^\p{L}])(?:phone|tel|telephone|call|mobile|cell|fax|whatsapp|hotline|téléphone|telefon|teléfono|telefone|telefono|tél|☎|📞)[^\p{L}\p{N}]{0,6}[^\n]{0,12}$/iu;
+const PHONE_WORDS = "phone|tel|telephone|call|mobile|cell|fax|whatsapp|hotline|téléphone|telefon|teléfono|telefone|telefono|tél|☎|📞";
+const PHONE_WORD = new RegExp(`(?:^|[^\\p{L}])(?:${PHONE_WORDS})[^\\p{L}\\p{N}]{0,6}[^\\n]{0,12}$`, "iu");
+/**
+ * What text must hold for a number in it to be kept: a country code's "+" or "00", or a phone word.
+ * Text without either is not scanned (libphonenumber builds an error for each digit run it rejects).
+ */
+const MAY_HOLD_PHONE = new RegExp(`\\+|00|${PHONE_WORDS}`, "iu");
 const DATE_LIKE = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\s*$/;
 
 /** E.164 of a tel: href when it is a valid number. */
@@ -23,6 +28,7 @@ export function phoneFromTel(href: string, country: CountryCode | undefined): st
 /** Valid numbers in running text, as E.164. */
 export function phonesInText(text: string, country: CountryCode | undefined): string[] {
   const out: string[] = [];
+  if (!MAY_HOLD_PHONE.test(text)) return out;
   for (const found of findPhoneNumbersInText(text, country ? { defaultCountry: country } : undefined)) {
     const raw = text.slice(found.startsAt, found.endsAt);
     if (DATE_LIKE.test(raw) || !found.number.isValid()) continue;
