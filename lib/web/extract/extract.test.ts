@@ -202,6 +202,14 @@ describe("extraction: pages of very many siblings", () => {
     expect(page.markdown).toContain("step(79999);");
   }, 60_000);
 
+  it("renders 40,000 paragraphs under 400 nested quotes (each quote was read whole for repeats, and marked every line again)", () => {
+    const paragraphs = Array.from({ length: 40_000 }, (_, i) => `<p>Quoted line ${i}.</p>`).join("");
+    const page = extractHtmlPage(`<html><body><main>${"<blockquote>".repeat(400)}${paragraphs}</main></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.text).toContain("Quoted line 39999.");
+    expect(page.markdown).toContain(`${"> ".repeat(12)}Quoted line 39999.`);
+    expect(page.markdown).not.toContain("> ".repeat(13));
+  }, 60_000);
+
   it("reads the contacts of a paragraph of 80,000 pieces (the line's end was joined anew for each piece)", () => {
     const options = Array.from({ length: 80_000 }, (_, i) => `<option>Option ${i}</option>`).join("");
     const page = extractHtmlPage(`<html><body><p>Write to sales@many.example.com</p><select>${options}</select></body></html>`, "https://many.example.com/", {

@@ -17,7 +17,9 @@ export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): strin
 class Renderer {
   /** Lists open around what is rendered. */
   private listDepth = 0;
-  /** Where the items of lists deeper than MAX_LIST_NESTING go, while an item at that depth is read. */
+  /** Quotes open around what is rendered. */
+  private quoteDepth = 0;
+  /** Where the items of lists deeper than MAX_NESTING go, while an item at that depth is read. */
   private deepItems: string[] | undefined;
 
   constructor(private readonly baseUrl: string) {}
@@ -66,7 +68,12 @@ class Renderer {
       case "dir":
         return this.list(el, name === "ol");
       case "blockquote": {
+        // Quotes nested deeper than MAX_NESTING are set at that depth: each level marks every line it
+        // holds again, and hundreds of levels made Markdown hundreds of times the page.
+        if (this.quoteDepth >= MAX_NESTING) return this.blocks(el.children);
+        this.quoteDepth++;
         const inner = this.blocks(el.children).join("\n\n");
+        this.quoteDepth--;
         return inner ? [inner.replace(/^/gm, "> ").replace(/^> $/gm, ">")] : [];
       }
       case "pre": {
@@ -87,14 +94,14 @@ class Renderer {
   /**
    * A list's items, and what browsers show of its other children: a list nested straight in it (`<ul><ul>`)
    * under the item before it, items behind a wrapper (`<ul><div><li>`) as items, anything else as
-   * paragraphs between items. Lists nested deeper than MAX_LIST_NESTING are one list under the item of that
+   * paragraphs between items. Lists nested deeper than MAX_NESTING are one list under the item of that
    * depth holding them (flatList): each level indents and joins all it holds again, and hundreds of levels
    * (unclosed `<ul><li>`) made Markdown hundreds of times the page, in time growing with depth times size.
    */
   private list(el: Element, ordered: boolean): string[] {
     this.listDepth++;
     try {
-      if (this.listDepth <= MAX_LIST_NESTING) return this.nestedList(el, ordered);
+      if (this.listDepth <= MAX_NESTING) return this.nestedList(el, ordered);
       if (this.deepItems) {
         this.flatList(el, ordered, this.deepItems);
         return [];
@@ -132,7 +139,7 @@ class Renderer {
           const marker = ordered ? `${n++}. ` : "- ";
           const own = () => this.blocks(child.children).join("\n\n");
           let body: string;
-          if (this.listDepth < MAX_LIST_NESTING) body = own();
+          if (this.listDepth < MAX_NESTING) body = own();
           else {
             let text = "";
             const deeper = this.itemsBelowDepth(() => {
@@ -163,7 +170,7 @@ class Renderer {
     return out;
   }
 
-  /** The items of the lists deeper than MAX_LIST_NESTING that render reaches, one per line (flatList). */
+  /** The items of the lists deeper than MAX_NESTING that render reaches, one per line (flatList). */
   private itemsBelowDepth(render: (into: string[]) => void): string {
     const outer = this.deepItems;
     const items: string[] = [];
@@ -177,7 +184,7 @@ class Renderer {
   }
 
   /**
-   * A list deeper than MAX_LIST_NESTING, its items added to into in document order, each item's own text
+   * A list deeper than MAX_NESTING, its items added to into in document order, each item's own text
    * before the items of the lists it holds, those lists' items (at any depth) after it; other children as
    * blocks between items.
    */
@@ -347,8 +354,8 @@ const MARKS_END = /[*_`]+$/;
 const MARKS_START = /^(?:!?\[|[*_`]+)/;
 
 const LIST_TAGS = new Set(["ul", "ol", "menu", "dir"]);
-/** Deeper than any list a reader follows (CommonMark sets no limit). */
-const MAX_LIST_NESTING = 12;
+/** Deeper than any list or quote a reader follows (CommonMark sets no limit). */
+const MAX_NESTING = 12;
 
 /** Blocks a table cell of data never holds: a cell holding one, or two paragraphs, lays a page out. */
 const LAYOUT_BLOCKS = new Set([...HEADING_TAGS, ...LIST_TAGS, "table", "pre", "blockquote"]);

@@ -44,6 +44,16 @@ describe("main content: a section shown twice", () => {
     expect(out).toContain("about witness cones");
   });
 
+  it("drops a quote of a post already shown when quotes nest around it (a reply quoting a quote)", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const first = `<div class="post"><span class="author">Ada</span><p>${sentence("firing stoneware at cone six")}</p></div>`;
+    const reply = `<div class="post"><span class="author">Ben</span><blockquote><blockquote><p>${sentence("firing stoneware at cone six")}</p></blockquote></blockquote><p>${sentence("my electric kiln")}</p></div>`;
+    const third = `<div class="post"><span class="author">Cy</span><p>${sentence("witness cones")}</p></div>`;
+    const out = text(`<html>${head}<body><main>${first}${reply}${third}</main></body></html>`);
+    expect(count(out, "about firing stoneware at cone six")).toBe(1);
+    expect(out).toContain("about my electric kiln");
+  });
+
   it("drops a thread's quote of one line of a longer post, and keeps the line elsewhere than on a thread", () => {
     const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
     const quoted = "Main question: which kiln shelf paint holds at cone six without flaking off";

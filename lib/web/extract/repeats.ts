@@ -25,14 +25,14 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
     // Two copies have as many characters: only blocks whose count another block shares have their text read.
     const counts = countVisibleChars(order);
     // A wrapper around one child with all its text is that child again, not a second copy (a quote is
-    // judged whole). An inline element holding blocks is a block as laid out (a page builder's <span>
-    // around a heading and its paragraphs).
+    // judged whole, unless it wraps a quote: hundreds of quotes nested were each read whole). An inline
+    // element holding blocks is a block as laid out (a page builder's <span> around a heading and its paragraphs).
     const candidates = order.filter((el) => {
       const n = counts.get(el)!;
       return (
         n >= MIN_CHARS &&
         (BLOCK_TAGS.has(el.name) || holdsBlock(el)) &&
-        (el.name === "blockquote" || !el.children.some((c) => isElement(c) && counts.get(c) === n))
+        !el.children.some((c) => isElement(c) && counts.get(c) === n && (el.name !== "blockquote" || c.name === "blockquote"))
       );
     });
     const sharing = new Map<number, number>();
