@@ -210,6 +210,32 @@ describe("extraction: pages of very many siblings", () => {
     expect(page.markdown).not.toContain("> ".repeat(13));
   }, 60_000);
 
+  it("renders a table of 130,000 rows as Markdown (its width was a spread of every row into Math.max)", () => {
+    const rows = Array.from({ length: 130_000 }, (_, i) => `<tr><td>Kiln ${i}</td><td>cone six</td></tr>`).join("");
+    const page = extractHtmlPage(`<html><body><main><table>${rows}</table></main></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.markdown).toContain("| Kiln 129999 | cone six |");
+  }, 60_000);
+
+  it("removes 200,000 blocks named boilerplate from one parent at once (one by one, each shifted the rest of its list)", () => {
+    const page = extractHtmlPage(
+      `<html><body><main><h1>Glazes</h1><p>${"The story of the glaze, told at length, with commas. ".repeat(20)}</p>${Array.from({ length: many }, (_, i) => `<div class="share share-${i}">Share</div>`).join("")}</main></body></html>`,
+      "https://many.example.com/",
+      TEXT,
+    );
+    expect(page.text).toContain("The story of the glaze");
+    expect(page.text).not.toContain("Share");
+  }, 60_000);
+
+  it("removes 200,000 paragraphs of links beside a story at once", () => {
+    const page = extractHtmlPage(
+      `<html><body><main><article><h1>Glazes</h1><p>${"The story of the glaze, told at length, with commas. ".repeat(20)}</p>${"<p><a href='/tag'>a tag of the story</a></p>".repeat(many)}</article></main></body></html>`,
+      "https://many.example.com/",
+      TEXT,
+    );
+    expect(page.text).toContain("The story of the glaze");
+    expect(page.text).not.toContain("a tag of the story");
+  }, 60_000);
+
   it("reads the contacts of a paragraph of 80,000 pieces (the line's end was joined anew for each piece)", () => {
     const options = Array.from({ length: 80_000 }, (_, i) => `<option>Option ${i}</option>`).join("");
     const page = extractHtmlPage(`<html><body><p>Write to sales@many.example.com</p><select>${options}</select></body></html>`, "https://many.example.com/", {

@@ -227,7 +227,8 @@ class Renderer {
       }
     };
     visit(el);
-    const width = Math.max(0, ...rows.map((r) => r.length));
+    // Not a spread into Math.max: a table of 200,000 rows overflowed the call stack.
+    const width = rows.reduce((w, row) => Math.max(w, row.length), 0);
     // Header cells say data (their cells may hold lists, a pricing table's headings): laid out only when nesting tables.
     const headed = rows.some((row) => row.some((cell) => cell.name === "th"));
     const laidOut = headed ? rows.some((row) => row.some(holdsTable)) : width < 2 || rows.some((row) => row.some(laysOut));

@@ -110,9 +110,10 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   }
   const asides = thread ? named : withoutCardHeaders(named);
   const misnamed = new Set<ParentNode>(misnamedContent(outermost(asides), total, stats));
-  for (const el of asides) {
-    if (misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))) removeMeasured(stats, el);
-  }
+  removeMeasured(
+    stats,
+    asides.filter((el) => misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed))),
+  );
   return { stats, discussion: thread, contactForms };
 }
 

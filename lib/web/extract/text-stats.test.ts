@@ -28,7 +28,7 @@ describe("measurements alive together", () => {
       const section = findFirst(doc, (el) => el.attribs.id === "s") as Element;
       const whole = measure(page);
       const inner = measure(section);
-      removeMeasured(inner, findFirst(doc, (el) => el.attribs.id === "gone") as Element);
+      removeMeasured(inner, [findFirst(doc, (el) => el.attribs.id === "gone") as Element]);
       expect(inner.get(section)?.chars).toBe(15);
       expect(whole.get(section)?.chars).toBe(28);
       expect(whole.get(page)?.chars).toBe(33);
