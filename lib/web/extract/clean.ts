@@ -13,7 +13,6 @@ import {
   nextElement,
   previousElement,
   rawTextWithin,
-  removeNode,
   removeNodes,
   withinCode,
 } from "./dom";
@@ -302,10 +301,8 @@ function isProse(s: TextStats, ld: number): boolean {
 function removeOtherProducts(root: Element): void {
   const stats = measure(root);
   const total = stats.get(root)?.chars ?? 0;
-  for (const group of repeatedGroups(root, stats)) {
-    if (group === root || (stats.get(group)?.chars ?? 0) >= total * MOST) continue;
-    if (isPricedRun(group, stats)) removeNode(group);
-  }
+  const others = repeatedGroups(root, stats).filter((group) => group !== root && (stats.get(group)?.chars ?? 0) < total * MOST && isPricedRun(group, stats));
+  removeNodes(new Set(others));
 }
 
 /**

@@ -85,7 +85,7 @@ export function nextElement(el: ChildNode): Element | undefined {
   return undefined;
 }
 
-export function hasAncestorIn(el: ChildNode, set: ReadonlySet<ParentNode>): boolean {
+export function hasAncestorIn(el: ChildNode, set: ReadonlySet<AnyNode>): boolean {
   for (let a = el.parent; a !== null; a = a.parent) if (set.has(a)) return true;
   return false;
 }
@@ -120,16 +120,19 @@ function walkElements(root: ParentNode, stop: (el: Element) => boolean): void {
   }
 }
 
-/** All text under node, concatenated as written (no block separation). */
-export function rawText(node: AnyNode): string {
-  return rawTextWithin(node, Infinity) ?? "";
+/**
+ * All text under node, concatenated as written (no block separation); `gone`: nodes to read as already
+ * removed (a pass that removes its finds at its end reads the tree as if each had gone when found).
+ */
+export function rawText(node: AnyNode, gone?: ReadonlySet<AnyNode>): string {
+  return rawTextWithin(node, Infinity, gone) ?? "";
 }
 
 /**
  * rawText of a subtree of at most `maxNodes` nodes, else undefined: a test for a short label reads no
  * further than a label could go (reading a large subtree for each of its ancestors is quadratic).
  */
-export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefined {
+export function rawTextWithin(node: AnyNode, maxNodes: number, gone?: ReadonlySet<AnyNode>): string | undefined {
   if (isText(node)) return node.data;
   if (!isTag(node) && node.type !== "root") return "";
   let out = "";
@@ -138,6 +141,7 @@ export function rawTextWithin(node: AnyNode, maxNodes: number): string | undefin
   while (stack.length > 0) {
     if (++seen > maxNodes) return undefined;
     const n = stack.pop()!;
+    if (gone?.has(n)) continue;
     if (isText(n)) out += n.data;
     else if (isTag(n) || n.type === "root") {
       const kids = (n as ParentNode).children;

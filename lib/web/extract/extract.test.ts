@@ -230,6 +230,39 @@ describe("extraction: pages of very many siblings", () => {
     }
   }, 60_000);
 
+  it("removes a line said again 80,000 times at once: a product's line, a story's long sentence (each removal shifted the rest of the line's parent)", () => {
+    const times = 80_000;
+    const product = `<head><meta property="og:type" content="product"></head><body><main><h1>Glaze kit</h1><div>${"The glaze kit fires to cone six in any electric kiln.<br>".repeat(times)}</div></main></body>`;
+    const sentence = "The story of the glaze, told at length and said again word for word, as a page rendered twice would show it.";
+    const story = `<body><article><h1>Glazes</h1><p>${`${sentence}<br>`.repeat(times)}</p></article></body>`;
+    for (const [html, line] of [
+      [product, "The glaze kit fires to cone six in any electric kiln."],
+      [story, sentence],
+    ] as const) {
+      const text = extractHtmlPage(`<html>${html}</html>`, "https://many.example.com/", TEXT).text ?? "";
+      expect(text.split(line)).toHaveLength(2);
+    }
+  }, 60_000);
+
+  it("removes 240,000 cards under a 'Related' heading, 240,000 comments on an answer and 20,000 copies of a section at once", () => {
+    const story = `<h1>Glazes</h1><p>${"The story of the glaze, told at length, with commas. ".repeat(20)}</p>`;
+    const related = `<article>${story}<h2>Related articles</h2>${"<div><a href='/s'>Another story</a></div>".repeat(240_000)}</article>`;
+    const comment = '<div itemscope itemtype="https://schema.org/Comment">Thanks, that worked.</div>';
+    const answer = `<div itemscope itemtype="https://schema.org/Answer"><p>${"Cone six suits most stoneware glazes. ".repeat(20)}</p>${comment.repeat(240_000)}</div>`;
+    const question = `<main><div itemscope itemtype="https://schema.org/Question"><h1>Which cone?</h1>${answer}</div></main>`;
+    const copy = "The story of the glaze, told at length and said again word for word in a copy of the section.";
+    const sections = `<article><h1>Glazes</h1>${`<section><p>${copy}</p><p>With a second block in it.</p></section>`.repeat(20_000)}</article>`;
+    for (const [html, kept, once] of [
+      [related, "The story of the glaze", "Another story"],
+      [question, "Cone six suits", "Thanks, that worked."],
+      [sections, copy, copy],
+    ] as const) {
+      const text = extractHtmlPage(`<html><body>${html}</body></html>`, "https://many.example.com/", TEXT).text ?? "";
+      expect(text).toContain(kept);
+      expect(text.split(once).length).toBeLessThanOrEqual(2);
+    }
+  }, 60_000);
+
   it("reads the contacts of a paragraph of 80,000 pieces (the line's end was joined anew for each piece)", () => {
     const options = Array.from({ length: 80_000 }, (_, i) => `<option>Option ${i}</option>`).join("");
     const page = extractHtmlPage(`<html><body><p>Write to sales@many.example.com</p><select>${options}</select></body></html>`, "https://many.example.com/", {

@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, removeNode, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
@@ -328,9 +328,11 @@ const CHROME = new Set(["nav", "aside", "footer", "menu", "dialog"]);
  * block is taken off that block alone).
  */
 function removeCommentsOnAnswers(elements: readonly Element[]): void {
+  const comments = new Set<Element>();
   for (const el of elements) {
-    if (el.parent && isItemOf(el, "Comment") && ancestors(el).some((a) => isItemOf(a, "Answer") || isItemOf(a, "Question"))) removeNode(el);
+    if (el.parent && isItemOf(el, "Comment") && ancestors(el).some((a) => isItemOf(a, "Answer") || isItemOf(a, "Question"))) comments.add(el);
   }
+  removeNodes(comments);
 }
 
 function isItemOf(el: Element, type: string): boolean {

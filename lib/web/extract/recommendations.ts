@@ -3,7 +3,7 @@
 // the cards under it are other pages' content.
 import { type AnyNode, type Element, isTag } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
-import { collapseWhitespace, descendants, rawText, removeNode } from "./dom";
+import { collapseWhitespace, descendants, rawText, removeNodes } from "./dom";
 
 /** How such a heading starts (compared case-insensitively). */
 const POINTING_AWAY = new RegExp(
@@ -42,7 +42,7 @@ export function removeRecommendations(root: Element): void {
     const nodes = section ? [section] : [heading, ...following(heading)];
     // Pointers to other pages are cards and links; a section of prose under such a heading is the page's own.
     if (isProse(nodes)) continue;
-    for (const node of nodes) removeNode(node);
+    removeNodes(new Set(nodes));
   }
 }
 

@@ -6,7 +6,7 @@
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, holdsBlock } from "./blocks";
 import { cardsOf, shapeOf } from "./cards";
-import { descendants, isElement, isText, rawText, removeNode } from "./dom";
+import { descendants, hasAncestorIn, isElement, isText, rawText, removeNodes } from "./dom";
 import { UNSEEN } from "./plain-text";
 import { type StatsMap, textCounts } from "./text-stats";
 
@@ -20,6 +20,7 @@ const ENTRIES = new Set(["li", "dd", "dt", "td", "th", "tr"]);
 
 export function removeRepeatedSections(roots: readonly Element[]): void {
   const seen = new Map<string, Element>();
+  const copies = new Removals();
   for (const root of roots) {
     const order = descendants(root);
     // Two copies have as many characters: only blocks whose count another block shares have their text read.
@@ -38,14 +39,15 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
     const sharing = new Map<number, number>();
     for (const el of candidates) sharing.set(counts.get(el)!, (sharing.get(counts.get(el)!) ?? 0) + 1);
     for (const el of candidates) {
-      if (sharing.get(counts.get(el)!)! < 2 || !contains(root, el) || insideExempt(el, root)) continue;
+      if (sharing.get(counts.get(el)!)! < 2 || hasAncestorIn(el, copies.found) || insideExempt(el, root)) continue;
       const key = rawText(el).replace(/\s+/g, "").toLowerCase();
       const first = seen.get(key);
       if (!first) seen.set(key, el);
       // Any block can be the first copy (a post of one paragraph); only a section or a quote is dropped as a second.
-      else if (isSection(el) && !contains(first, el) && (el.name === "blockquote" || !fieldsOfSiblingCards(first, el, key))) removeNode(el);
+      else if (isSection(el) && !contains(first, el) && (el.name === "blockquote" || !fieldsOfSiblingCards(first, el, key, copies))) copies.add(el);
     }
   }
+  copies.remove();
 }
 
 /** Characters other than white space under each element, children counted before their parents. */
@@ -64,6 +66,45 @@ function countVisibleChars(order: readonly Element[]): Map<Element, number> {
 }
 
 /**
+ * What a pass finds to remove, removed together at its end (one by one, each removal shifted the rest of
+ * its parent's list: quadratic on a page of thousands of copies); until then the pass reads the tree as
+ * if each had gone when found (a card's text, the cards of a grid).
+ */
+class Removals {
+  readonly found = new Set<AnyNode>();
+  /** For each parent asked of, how many of its children have each shape, those found aside. */
+  private readonly shapes = new Map<ParentNode, Map<string, number>>();
+
+  add(node: AnyNode): void {
+    this.found.add(node);
+    const counted = node.parent ? this.shapes.get(node.parent) : undefined;
+    if (counted && isElement(node)) {
+      const shape = shapeOf(node);
+      counted.set(shape, (counted.get(shape) ?? 1) - 1);
+    }
+  }
+
+  /** How many children of parent have this shape, those found aside (each parent's children read once). */
+  childrenShaped(parent: ParentNode, shape: string): number {
+    let counted = this.shapes.get(parent);
+    if (!counted) {
+      counted = new Map();
+      for (const c of parent.children) {
+        if (!isElement(c) || this.found.has(c)) continue;
+        const s = shapeOf(c);
+        counted.set(s, (counted.get(s) ?? 0) + 1);
+      }
+      this.shapes.set(parent, counted);
+    }
+    return counted.get(shape) ?? 0;
+  }
+
+  remove(): void {
+    removeNodes(this.found);
+  }
+}
+
+/**
  * A quote, or a container of at least two blocks: one paragraph alone may well be said twice, and entries
  * of lists and tables repeat in references (one parameter under several endpoints).
  */
@@ -79,25 +120,24 @@ function isSection(el: Element): boolean {
  * Whether a and b sit in two children of one container that share their shape with at least one more
  * (cards of one grid), as parts of them: each plan's features are its own. A card all of whose text is
  * an earlier card's is a copy (a carousel's cloned slides, a layout's second rendering of a grid).
+ * `found`: what the pass has found to remove, read as removed already.
  */
-function fieldsOfSiblingCards(a: Element, b: Element, key: string): boolean {
+function fieldsOfSiblingCards(a: Element, b: Element, key: string, found: Removals): boolean {
   const pathA = pathFromTop(a);
   const pathB = pathFromTop(b);
   let i = 0;
   while (i < pathA.length && i < pathB.length && pathA[i] === pathB[i]) i++;
   const cardA = pathA[i];
   const cardB = pathB[i];
-  if (cardA === undefined || cardB === undefined || cardA.parent !== cardB.parent) return false;
+  if (cardA === undefined || cardB === undefined || !cardA.parent || cardA.parent !== cardB.parent) return false;
   const shape = shapeOf(cardA);
   if (shapeOf(cardB) !== shape) return false;
-  let cards = 0;
-  for (const c of cardA.parent?.children ?? []) if (isElement(c) && shapeOf(c) === shape && ++cards >= MIN_CARDS) return !isWhole(cardB, key);
-  return false;
+  return found.childrenShaped(cardA.parent, shape) >= MIN_CARDS && !isWhole(cardB, key, found.found);
 }
 
 /** Whether a card's text is all in its copy (compared as the copies are, white space aside). */
-function isWhole(card: Element, key: string): boolean {
-  return rawText(card).replace(/\s+/g, "").toLowerCase() === key;
+function isWhole(card: Element, key: string, gone: ReadonlySet<AnyNode>): boolean {
+  return rawText(card, gone).replace(/\s+/g, "").toLowerCase() === key;
 }
 
 function pathFromTop(el: Element): Element[] {
@@ -106,7 +146,7 @@ function pathFromTop(el: Element): Element[] {
   return out.reverse();
 }
 
-/** Whether b is inside a (a root: still in the tree, not inside a copy removed before it). */
+/** Whether b is inside a. */
 function contains(a: Element, b: Element): boolean {
   for (let p = b.parent; p; p = p.parent) if (p === a) return true;
   return false;
@@ -141,16 +181,19 @@ export function removeLinesRepeatedInCards(roots: readonly Element[], stats: Sta
     for (const grid of grids.keys()) {
       for (let el: ParentNode | null = grid; el && isElement(el) && !holdsGrid.has(el); el = el === root ? null : el.parent) holdsGrid.add(el);
     }
+    // Cards of the grids read are disjoint (a card holding a grid is skipped): one card's removals leave the next card's lines as they were.
+    const said = new Set<AnyNode>();
     for (const cards of grids.values()) {
       for (const card of cards) {
         if (holdsGrid.has(card) || TABLE_PARTS.has(card.name)) continue;
         const seen = new Set<string>();
         for (const { nodes, key } of linesOf(card, CARD_EXEMPT)) {
-          if (seen.has(key)) for (const node of nodes) removeNode(node);
+          if (seen.has(key)) for (const node of nodes) said.add(node);
           else seen.add(key);
         }
       }
     }
+    removeNodes(said);
   }
 }
 
@@ -168,7 +211,7 @@ function linesOf(root: Element, exempt: ReadonlySet<string>, minChars = 0): { no
   const lines: { nodes: AnyNode[]; key: string }[] = [];
   const flush = (line: AnyNode[]) => {
     if (line.length === 0) return;
-    const text = line.length === 1 ? rawText(line[0]!) : line.map(rawText).join("");
+    const text = line.length === 1 ? rawText(line[0]!) : line.map((node) => rawText(node)).join("");
     if (text.length < minChars) {
       line.length = 0;
       return;
@@ -215,12 +258,14 @@ export function removeRepeatedLines(roots: readonly Element[]): void {
   const shortLines = new Map<string, number>();
   for (const { key } of lines) if (key.replace(/ /g, "").length < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
   const seen = new Set<string>();
+  const dropped = new Set<AnyNode>();
   for (const { nodes, key } of lines) {
     const furniture = ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key) || POSTER_FACTS.test(key);
     const quote = !furniture && key.replace(/ /g, "").length >= MIN_LINE_CHARS && seen.has(key);
-    if (furniture || quote) for (const node of nodes) removeNode(node);
+    if (furniture || quote) for (const node of nodes) dropped.add(node);
     else seen.add(key);
   }
+  removeNodes(dropped);
 }
 
 /** A short line said this many times on a thread labels its posts; said twice it may be two replies' "Thanks!". */
@@ -255,7 +300,7 @@ const LONE_MARK = /^(\d+|[a-z]|\d+ (likes?|replies|reply|reactions?|votes?|point
  * +0.007, collection +0.005, listing +0.007, service +0.001), 118 pages better, 34 worse.
  */
 export function removeLinesSaidAgain(roots: readonly Element[]): void {
-  removeLaterSayings(roots, (_line, first, at, key) => !fieldsOfSiblingCards(first, at, key) || _line.every(isControl));
+  removeLaterSayings(roots, (line, first, at, key, found) => !fieldsOfSiblingCards(first, at, key, found) || line.every(isControl));
 }
 
 /**
@@ -269,27 +314,32 @@ export function removeLinesSaidAgain(roots: readonly Element[]): void {
 export function removeSentencesSaidAgain(roots: readonly Element[]): void {
   removeLaterSayings(
     roots,
-    (_line, first, at, key) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !insideExempt(at) && !fieldsOfSiblingCards(first, at, key),
+    (_line, first, at, key, found) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !insideExempt(at) && !fieldsOfSiblingCards(first, at, key, found),
     MIN_SENTENCE_CHARS,
   );
 }
 
 const MIN_SENTENCE_CHARS = 100;
 
-/** Lines said again (after the first saying, `first`, and at `at`) that `drops` says go; lines under `minChars` are never dropped. */
+/**
+ * Lines said again (after the first saying, `first`, and at `at`) that `drops` says go, removed together
+ * at the end (`found`: those found so far); lines under `minChars` are never dropped.
+ */
 function removeLaterSayings(
   roots: readonly Element[],
-  drops: (line: readonly AnyNode[], first: Element, at: Element, key: string) => boolean,
+  drops: (line: readonly AnyNode[], first: Element, at: Element, key: string, found: Removals) => boolean,
   minChars = 0,
 ): void {
   const firstSaid = new Map<string, Element>();
+  const found = new Removals();
   for (const { nodes, key } of roots.flatMap((root) => linesOf(root, SAID_AGAIN_EXEMPT, minChars))) {
     const at = nodes[0]?.parent;
     if (!at || !isElement(at)) continue;
     const first = firstSaid.get(key);
     if (first === undefined) firstSaid.set(key, at);
-    else if (drops(nodes, first, at, key)) for (const node of nodes) removeNode(node);
+    else if (drops(nodes, first, at, key, found)) for (const node of nodes) found.add(node);
   }
+  found.remove();
 }
 
 function insideEntry(el: Element): boolean {
