@@ -1,25 +1,10 @@
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { documentBody, elementChildren, leadingText, parseHtml, rawText, rawTextWithin, removeNode, removeNodes } from "./dom";
+import { documentBody, elementChildren, leadingText, parseHtml, rawText, rawTextWithin, removeNodes } from "./dom";
 
 function list(html: string): Element {
   return parseHtml(html).children[0] as Element;
 }
-
-describe("removeNode", () => {
-  it("removes the first, the last and a middle child, keeping the sibling links", () => {
-    const ul = list("<ul><li>1</li><li>2</li><li>3</li><li>4</li><li>5</li></ul>");
-    const [first, , middle, , last] = elementChildren(ul);
-    for (const li of [first!, last!, middle!]) removeNode(li);
-    expect(rawText(ul)).toBe("24");
-    const [two, four] = elementChildren(ul);
-    expect(two!.prev).toBeNull();
-    expect(two!.next).toBe(four);
-    expect(four!.prev).toBe(two);
-    expect(four!.next).toBeNull();
-    expect(first!.parent).toBeNull();
-  });
-});
 
 describe("removeNodes", () => {
   it("removes many children of several parents at once, keeping the sibling links, a removed node's subtree with it", () => {
@@ -34,6 +19,16 @@ describe("removeNodes", () => {
     expect([two!.prev, two!.next, four!.prev, four!.next]).toEqual([null, four, two, null]);
     expect([pa!.next, pd!.prev]).toEqual([pd, pa]);
     expect([one!.parent, pb!.parent, pb!.prev, pb!.next, span.parent]).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("rawText", () => {
+  it("reads the nodes a pass has found to remove as gone already", () => {
+    const div = list("<div><p>kept</p><p>found <b>and</b> gone</p><span>, still</span></div>");
+    const [, found] = elementChildren(div);
+    expect(rawText(div)).toBe("keptfound and gone, still");
+    expect(rawText(div, new Set([found!]))).toBe("kept, still");
+    expect(rawText(found!, new Set([found!]))).toBe("");
   });
 });
 

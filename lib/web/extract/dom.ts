@@ -41,6 +41,15 @@ function gatherIntoBody(doc: Document): void {
   }
 }
 
+/** node's index among siblings, searched from both ends at once (the body is most often near the end of its parent's list). */
+function indexFromEnds(siblings: readonly AnyNode[], node: AnyNode): number {
+  for (let low = 0, high = siblings.length - 1; low <= high; low++, high--) {
+    if (siblings[high] === node) return high;
+    if (siblings[low] === node) return low;
+  }
+  return -1;
+}
+
 /** The page's <body>: the first not inside the <head> (see gatherIntoBody); none on a fragment. */
 export function documentBody(doc: Document): Element | undefined {
   return findFirst(doc, (el) => el.name === "body" && !ancestors(el).some((a) => a.name === "head"));
@@ -180,23 +189,11 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Detaches node from its parent, keeping sibling links consistent. */
-export function removeNode(node: AnyNode): void {
-  const parent = node.parent;
-  if (!parent) return;
-  const siblings = parent.children as AnyNode[];
-  const index = indexFromEnds(siblings, node);
-  if (index === siblings.length - 1) siblings.pop();
-  else if (index >= 0) siblings.splice(index, 1);
-  if (node.prev) node.prev.next = node.next;
-  if (node.next) node.next.prev = node.prev;
-  detach(node);
-}
-
 /**
- * Detaches many nodes at once, keeping sibling links consistent: each parent's children are filtered in
- * one pass. One by one, each removal searched its parent's list and shifted the rest, quadratic in a
- * parent's children when thousands of them go (a hostile page's flat run of empty blocks).
+ * Detaches nodes, keeping sibling links consistent: each parent's children are filtered in one pass.
+ * Passes that remove many collect them and call this once: one by one, each removal searched its
+ * parent's list and shifted the rest, quadratic in a parent's children when thousands of them go (a
+ * hostile page's flat run of empty blocks, a line said again 80,000 times).
  */
 export function removeNodes(nodes: ReadonlySet<AnyNode>): void {
   const parents = new Set<ParentNode>();
@@ -227,33 +224,6 @@ export function detach(node: AnyNode): void {
   node.parent = null;
   node.prev = null;
   node.next = null;
-}
-
-/**
- * node's index among siblings, searched from both ends at once: extraction removes many siblings,
- * often the last ones first (containers are judged deepest first), and a search from the start made
- * that quadratic in the siblings of a flat page.
- */
-function indexFromEnds(siblings: readonly AnyNode[], node: AnyNode): number {
-  for (let low = 0, high = siblings.length - 1; low <= high; low++, high--) {
-    if (siblings[high] === node) return high;
-    if (siblings[low] === node) return low;
-  }
-  return -1;
-}
-
-/** Moves node (detached first if attached elsewhere) to just before ref, keeping sibling links consistent. */
-export function insertBefore(ref: AnyNode, node: ChildNode): void {
-  const parent = ref.parent;
-  if (!parent) return;
-  removeNode(node);
-  const index = parent.children.indexOf(ref as ChildNode);
-  parent.children.splice(index, 0, node);
-  node.parent = parent;
-  node.prev = ref.prev;
-  node.next = ref;
-  if (ref.prev) ref.prev.next = node;
-  ref.prev = node;
 }
 
 /** Whether node has exactly one element child; read no further than a second (a parent of thousands answers at once). */
