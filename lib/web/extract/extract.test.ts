@@ -263,6 +263,14 @@ describe("extraction: pages of very many siblings", () => {
     }
   }, 60_000);
 
+  it("reads a page of 20,000 'Related articles' headings (each read the content's whole text and shifted its parent's list)", () => {
+    const story = `<h1>Glazes</h1><p>${"The story of the glaze, told at length, with commas. ".repeat(20)}</p>`;
+    const pointing = Array.from({ length: 20_000 }, (_, i) => `<h2>Related articles</h2><div><a href="/s/${i}">Story number ${i}</a></div>`).join("");
+    const page = extractHtmlPage(`<html><body><article>${story}${pointing}</article></body></html>`, "https://many.example.com/", TEXT);
+    expect(page.text).toContain("The story of the glaze");
+    expect(page.text).not.toContain("Story number 0");
+  }, 60_000);
+
   it("reads the contacts of a paragraph of 80,000 pieces (the line's end was joined anew for each piece)", () => {
     const options = Array.from({ length: 80_000 }, (_, i) => `<option>Option ${i}</option>`).join("");
     const page = extractHtmlPage(`<html><body><p>Write to sales@many.example.com</p><select>${options}</select></body></html>`, "https://many.example.com/", {

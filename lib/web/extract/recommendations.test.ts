@@ -156,4 +156,12 @@ describe("recommendations: the section such a heading names", () => {
     expect(out).toContain("Rub in a thin coat of oil");
     expect(out).not.toContain("You might also like");
   });
+
+  it("removes the sections of the first thirty such headings and reads no further (a page of thousands read the content's text for each)", () => {
+    const pointing = Array.from({ length: 31 }, (_, i) => `<h2>Related articles</h2><div><a href="/s${i}">Story number ${i}</a></div>`).join("");
+    const out = without(`<div>${story}${pointing}</div>`);
+    expect(out).toContain("about sanding out rings");
+    expect(out).not.toContain("Story number 29");
+    expect(out).toContain("Story number 30");
+  });
 });

@@ -32,12 +32,18 @@ const POINTING_AWAY = new RegExp(
 /** Headings at most this long: a sentence that happens to start with "Related" is prose, not a section title. */
 const MAX_HEADING_CHARS = 60;
 
-/** Removes each section whose heading points away from the page, with its heading. */
+/**
+ * Removes each section whose heading points away from the page, with its heading; the first
+ * MAX_POINTING_HEADINGS such headings only (each reads the content's text and walks its section's
+ * ancestors: a page of thousands of them took minutes, and a page has a few).
+ */
 export function removeRecommendations(root: Element): void {
+  let pointing = 0;
   for (const heading of descendants(root)) {
     if (!heading.parent || !HEADING_TAGS.has(heading.name)) continue;
     const title = collapseWhitespace(rawText(heading));
     if (title.length === 0 || title.length > MAX_HEADING_CHARS || !POINTING_AWAY.test(title)) continue;
+    if (++pointing > MAX_POINTING_HEADINGS) return;
     const section = sectionOf(heading, root);
     const nodes = section ? [section] : [heading, ...following(heading)];
     // Pointers to other pages are cards and links; a section of prose under such a heading is the page's own.
@@ -45,6 +51,8 @@ export function removeRecommendations(root: Element): void {
     removeNodes(new Set(nodes));
   }
 }
+
+const MAX_POINTING_HEADINGS = 30;
 
 /** A paragraph this long, outside links, is prose: cards carry a title, a price, a line. */
 const PROSE_PARAGRAPH_CHARS = 100;
