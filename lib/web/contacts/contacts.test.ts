@@ -33,6 +33,7 @@ describe("emails", () => {
     expect(emailsInText("jane [at] example [dot] com")).toEqual(["jane@example.com"]);
     expect(emailsInText("press(at)news(dot)example(dot)co(dot)uk")).toEqual(["press@news.example.co.uk"]);
     expect(emailsInText("info {at} example.org")).toEqual(["info@example.org"]);
+    expect(emailsInText("Write to sales [ AT ] example.org, or sales@example.org")).toEqual(["sales@example.org", "sales@example.org"]);
     expect(emailsInText("meet me at example dot com")).toEqual([]);
   });
 
