@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeCloudflareEmail, emailsFromMailto, emailsInText, normalizeEmail } from "./emails";
-import { guessCountry, phoneFromTel, phonesInText } from "./phones";
+import { guessCountry, phoneFromTel, phonesInParagraphs, phonesInText } from "./phones";
 import { profileFromUrl } from "./social";
 
 /** Cloudflare's encoding: a key byte, then each byte XOR the key, in hex. */
@@ -61,6 +61,13 @@ describe("phones", () => {
     expect(phonesInText("Updated 2024-01-05, ref 12345678", "DE")).toEqual([]);
     expect(phonesInText("Phone: 2024-01-05", "DE")).toEqual([]);
     expect(phonesInText("Phone: +1 555 0100 000", undefined)).toEqual([]);
+  });
+
+  it("searches the first 200,000 characters of the paragraphs that may hold a number, a paragraph cut at a space", () => {
+    const filler = "+ words ".repeat(30_000);
+    const found = phonesInParagraphs(["No number here.", `Call +44 20 7946 0958 ${filler}+1 415 555 2671`, "Fax +33 1 42 68 53 00"], undefined);
+    expect(found).toEqual(["+442079460958"]);
+    expect(phonesInParagraphs(["No number here, ".repeat(20_000), "Fax +33 1 42 68 53 00"], undefined)).toEqual(["+33142685300"]);
   });
 
   it("guesses the country from the TLD, else the language region", () => {

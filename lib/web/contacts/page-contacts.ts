@@ -3,7 +3,7 @@ import type { PageLink, SocialPlatform } from "../types";
 import { descendants } from "../extract/dom";
 import { paragraphs } from "../extract/plain-text";
 import { decodeCloudflareEmail, emailsFromMailto, emailsInText } from "./emails";
-import { guessCountry, phoneFromTel, phonesInText } from "./phones";
+import { guessCountry, phoneFromTel, phonesInParagraphs } from "./phones";
 import { profileFromUrl } from "./social";
 
 export interface PageContacts {
@@ -37,10 +37,9 @@ export function extractContacts(doc: Document, pageUrl: string, language: string
       if (email) emails.add(email);
     }
   }
-  for (const paragraph of paragraphs([doc])) {
-    for (const e of emailsInText(paragraph)) emails.add(e);
-    for (const p of phonesInText(paragraph, country)) phones.add(p);
-  }
+  const texts = paragraphs([doc]);
+  for (const paragraph of texts) for (const e of emailsInText(paragraph)) emails.add(e);
+  for (const p of phonesInParagraphs(texts, country)) phones.add(p);
   return { emails: [...emails], phones: [...phones] };
 }
 
