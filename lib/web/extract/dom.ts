@@ -80,8 +80,6 @@ export function descendants(root: ParentNode): Element[] {
   return out;
 }
 
-/** The first element under root (in document order) that `test` accepts; the walk stops there. */
-/** Whether an ancestor of el is in the set (walked up without listing the ancestors). */
 /** The element before this one among its siblings, past text and comments. */
 export function previousElement(el: ChildNode): Element | undefined {
   for (let p = el.prev; p !== null; p = p.prev) if (isTag(p)) return p;
@@ -94,11 +92,13 @@ export function nextElement(el: ChildNode): Element | undefined {
   return undefined;
 }
 
+/** Whether an ancestor of el is in the set (walked up without listing the ancestors). */
 export function hasAncestorIn(el: ChildNode, set: ReadonlySet<AnyNode>): boolean {
   for (let a = el.parent; a !== null; a = a.parent) if (set.has(a)) return true;
   return false;
 }
 
+/** The first element under root (in document order) that `test` accepts; the walk stops there. */
 export function findFirst(root: ParentNode, test: (el: Element) => boolean): Element | undefined {
   let found: Element | undefined;
   walkElements(root, (el) => {
