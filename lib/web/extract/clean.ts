@@ -514,15 +514,15 @@ function introducesProse(heading: Element, stats: StatsMap): boolean {
 
 const PROSE_CHARS = 100;
 
+/** The callout's kind comes first: within its first few nodes. */
+const ADMONITION_NODES = 12;
+const ADMONITION = /^(?:note|tip|warning|important|caution|hint|danger|info)\b(?:\s*:|\s*$|\s+[A-Z])/i;
+
 /**
  * A callout: a block opening with its kind ("Note:", "Tip", "Warning", "Important" over its text), as
  * documentation sets them apart (Sphinx's and MkDocs' admonitions, a wiki's tip boxes, a docs site's
  * alerts). WCXB documentation +0.0004 (five pages better, two by 0.001 worse).
  */
-/** The callout's kind comes first: within its first few nodes. */
-const ADMONITION_NODES = 12;
-const ADMONITION = /^(?:note|tip|warning|important|caution|hint|danger|info)\b(?:\s*:|\s*$|\s+[A-Z])/i;
-
 function isAdmonition(el: Element): boolean {
   return ADMONITION.test(leadingText(el, 30, ADMONITION_NODES).trim());
 }

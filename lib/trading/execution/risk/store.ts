@@ -22,7 +22,6 @@ export async function overrideRowsOf(db: Database, ownerId: string): Promise<Ove
   return rows.map((r) => ({ keyId: r.keyId, limits: r.limits as RiskOverride }));
 }
 
-/** The limits a key trades under: config, then the owner's override for all keys, then the key's own. */
 /**
  * The limits as each layer leaves them, loosest first: the operator's, then tightened by the owner's
  * override for all keys, then by the key's own. A refusal names the loosest layer that refuses.
