@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
+import { decodeText } from "../../lib/web/fetch/charset";
 
 /** The benchmark's data, read in place from the shared folder (never copied into the project). */
 export const DATA_DIR = path.resolve(import.meta.dirname, "../../../shared/data/article-extraction-benchmark");
@@ -15,7 +16,7 @@ export interface BenchPage {
   readonly expected: string;
 }
 
-/** Every page with its ground truth; HTML decoded as UTF-8, or the declared charset when UTF-8 does not fit. */
+/** Every page with its ground truth; HTML decoded by decodePage. */
 export function loadPages(dir = DATA_DIR): BenchPage[] {
   const truth = groundTruthSchema.parse(JSON.parse(readFileSync(path.join(dir, "ground-truth.json"), "utf8")));
   return readdirSync(path.join(dir, "html"))
@@ -30,13 +31,11 @@ export function loadPages(dir = DATA_DIR): BenchPage[] {
     });
 }
 
-/** A fetched page's bytes as text: UTF-8, or the charset the page declares when UTF-8 does not fit. */
+/** A saved page's bytes as text: UTF-8 (the saved pages are), else read as the scraper reads a fetched page. */
 export function decodePage(bytes: Buffer): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    const head = bytes.subarray(0, 4096).toString("latin1");
-    const declared = /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ?? "windows-1252";
-    return new TextDecoder(declared).decode(bytes);
+    return decodeText(bytes, undefined);
   }
 }

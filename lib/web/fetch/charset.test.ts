@@ -35,6 +35,15 @@ describe("charset decoding", () => {
     expect(decodeText(ascii("Gr\xfc\xdfe"), "text/html")).toBe("Grüße");
   });
 
+  it("reads windows-1252's bytes 0x80–0x9f as its characters (curly quotes, dashes, €, ™), whatever the label says of Latin-1", () => {
+    // “Café” — €5™…
+    const text = bytes(0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x97, 0x20, 0x80, 0x35, 0x99, 0x85);
+    for (const contentType of ["text/html; charset=windows-1252", "text/html; charset=iso-8859-1", "text/html; charset=us-ascii", "text/html"])
+      expect(decodeText(text, contentType)).toBe("“Café” — €5™…");
+    // The five bytes 1252 leaves undefined are the control characters, as in browsers.
+    expect(decodeText(bytes(0x81, 0x8d, 0x8f, 0x90, 0x9d), "text/html; charset=windows-1252")).toBe("\u0081\u008d\u008f\u0090\u009d");
+  });
+
   it("ignores unknown labels and a meta charset that claims UTF-16 in an ASCII-compatible document", () => {
     expect(detectCharset(Buffer.from("hello"), "text/html; charset=x-made-up")).toBe("utf-8");
     expect(detectCharset(Buffer.from('<meta charset="utf-16">hi'), undefined)).toBe("utf-8");

@@ -1,6 +1,8 @@
 // Bytes → text for fetched pages, in the order browsers use: byte-order mark, the Content-Type
 // charset, a <meta> declaration in the first 1,024 bytes, then UTF-8 if it decodes cleanly, else
-// windows-1252. Decoding is TextDecoder's (Node's full ICU covers the WHATWG encodings).
+// windows-1252. Decoding is TextDecoder's (Node's full ICU covers the WHATWG encodings), with
+// windows-1252's bytes 0x80–0x9f put right (windows-1252.ts).
+import { asWindows1252 } from "../windows-1252";
 
 /** The encoding label to use for these bytes. */
 export function detectCharset(bytes: Uint8Array, contentType: string | undefined): string {
@@ -16,7 +18,8 @@ export function detectCharset(bytes: Uint8Array, contentType: string | undefined
 export function decodeText(bytes: Uint8Array, contentType: string | undefined): string {
   const charset = detectCharset(bytes, contentType);
   // ignoreBOM false: TextDecoder drops a BOM that matches the encoding.
-  return new TextDecoder(charset).decode(bytes);
+  const text = new TextDecoder(charset).decode(bytes);
+  return charset === "windows-1252" ? asWindows1252(text) : text;
 }
 
 function bomEncoding(b: Uint8Array): string | undefined {
