@@ -139,17 +139,36 @@ describe("scraper over a loopback site", () => {
     expect(page.text).toContain("hand tools for boat builders");
   });
 
-  it("decodes a page served in a legacy charset", async () => {
+  it("decodes a page served in a legacy charset, and a page its publisher re-encoded", async () => {
     const legacy = await startFixtureSite({
+      // windows-1252, curly quotes, dashes and € included, and the same page labelled Latin-1 as many are
       "/": {
         headers: { "content-type": "text/html; charset=windows-1252" },
-        body: Buffer.from("<title>Caf\xe9 cr\xe8me</title><p>D\xe9j\xe0 vu, na\xefve fa\xe7ade.</p>", "latin1"),
+        body: Buffer.from("<title>Caf\xe9 cr\xe8me</title><p>D\xe9j\xe0 vu, na\xefve fa\xe7ade \x96 \x93caf\xe9\x94 at \x804.</p>", "latin1"),
+      },
+      "/latin1": {
+        headers: { "content-type": "text/html; charset=iso-8859-1" },
+        body: Buffer.from("<title>Caf\xe9 cr\xe8me</title><p>D\xe9j\xe0 vu, na\xefve fa\xe7ade \x96 \x93caf\xe9\x94 at \x804.</p>", "latin1"),
+      },
+      // UTF-8 text read as windows-1252 and saved as UTF-8 again by the site
+      "/re-encoded": {
+        headers: { "content-type": "text/html; charset=utf-8" },
+        body: Buffer.from(
+          "<title>What\u00e2\u20ac\u2122s new</title><p>We\u00e2\u20ac\u2122ve said it \u00e2\u20ac\u201d caf\u00c3\u00a9 at \u00e2\u201a\u00ac4.</p>",
+          "utf8",
+        ),
       },
     });
     try {
-      const page = await createScraper(testPolicy({ allow: [`127.0.0.1:${legacy.port}`] })).scrape({ ...TEXT_ONLY, url: `${legacy.origin}/` });
-      expect(page.title).toBe("Café crème");
-      expect(page.text).toBe("Déjà vu, naïve façade.");
+      const scraper = createScraper(testPolicy({ allow: [`127.0.0.1:${legacy.port}`] }));
+      for (const path of ["/", "/latin1"]) {
+        const page = await scraper.scrape({ ...TEXT_ONLY, url: `${legacy.origin}${path}` });
+        expect(page.title).toBe("Café crème");
+        expect(page.text).toBe("Déjà vu, naïve façade – “café” at €4.");
+      }
+      const page = await scraper.scrape({ ...TEXT_ONLY, url: `${legacy.origin}/re-encoded` });
+      expect(page.title).toBe("What’s new");
+      expect(page.text).toBe("We’ve said it — café at €4.");
     } finally {
       await legacy.close();
     }

@@ -15,6 +15,7 @@ import { clean } from "./clean";
 import { removeLinesRepeatedInCards, removeLinesSaidAgain, removeRepeatedLines, removeRepeatedSections, removeSentencesSaidAgain } from "./repeats";
 import { declaredProductDescription } from "./declared-description";
 import { descendants, documentBody, elementChildren, isElement, type ParsedDocument } from "./dom";
+import { repairMojibakeUnder } from "./mojibake";
 import { addressHints } from "./page-address";
 import { declaredPageType, type PageType } from "./page-type";
 import { plainText } from "./plain-text";
@@ -108,6 +109,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   // thread's quotes are read apart (removeRepeatedLines).
   if (options.clean !== false && SAID_ONCE.has(pageType)) removeLinesSaidAgain(roots);
   else if (options.clean !== false && pageType !== "forum") removeSentencesSaidAgain(roots);
+  repairMojibakeUnder(roots);
   const text = plainText(roots);
   if (pageType === "product" && options.clean !== false && text.length < THIN_PRODUCT_CHARS) {
     const described = withDeclaredDescription(doc, roots, text);
@@ -123,6 +125,7 @@ const THIN_PRODUCT_CHARS = 1_500;
 function withDeclaredDescription(doc: ParsedDocument, roots: Element[], text: string): Element[] {
   const block = declaredProductDescription(doc);
   if (!block) return roots;
+  repairMojibakeUnder([block]);
   const opening = wordsOf(plainText([block]))
     .slice(0, SAID_WORDS)
     .join(" ");

@@ -3,9 +3,15 @@ import type { PageMetadata } from "../types";
 import { resolveHref } from "../url";
 import { collapseWhitespace, descendants, type ParsedDocument, rawText } from "./dom";
 import { documentBase } from "./links";
+import { repairMojibake } from "./mojibake";
 
-/** The page's title: <title>, else og:title, else the first <h1>. */
+/** The page's title: <title>, else og:title, else the first <h1> (mojibake.ts: read back where re-encoded). */
 export function extractTitle(doc: Document): string | undefined {
+  const title = titleAsWritten(doc);
+  return title === undefined ? undefined : repairMojibake(title);
+}
+
+function titleAsWritten(doc: Document): string | undefined {
   const all = descendants(doc);
   const title = all.find((el) => el.name === "title" && !inSvg(el));
   const text = title ? collapseWhitespace(rawText(title)) : "";

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { asWindows1252 } from "../windows-1252";
+import { repairMojibake } from "./mojibake";
+import { extractHtmlPage, type PageWants } from "./page";
+
+/** The text as a page re-encoded it: its UTF-8 bytes read as Latin-1 (0x80–0x9f as control characters). */
+function reEncodedLatin1(text: string): string {
+  return Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join("");
+}
+
+/** Its UTF-8 bytes read as Windows-1252, the commoner way. */
+function reEncoded(text: string): string {
+  return asWindows1252(reEncodedLatin1(text));
+}
+
+describe("repairMojibake", () => {
+  it("reads back text re-encoded through Windows-1252 or Latin-1", () => {
+    const meant = "We’ve tested “best” picks — 5 € off, café, Łódź, Привет, 中文, ⭐ and 😀… ©";
+    expect(reEncoded(meant)).toContain("Weâ€™ve");
+    expect(repairMojibake(reEncoded(meant))).toBe(meant);
+    expect(repairMojibake(reEncodedLatin1(meant))).toBe(meant);
+  });
+
+  it("reads back a no-break space re-encoded ('Â ') and text re-encoded twice", () => {
+    expect(repairMojibake(reEncoded("cats.\u00a0The"))).toBe("cats.\u00a0The");
+    expect(repairMojibake(reEncoded(reEncoded("don’t")))).toBe("don’t");
+  });
+
+  it("leaves text that only looks re-encoded as written", () => {
+    for (const text of [
+      "CAFÉ® and CAFÉ’S", // É then ® or ’ would spell IPA letters
+      "Rosa ×\u00a0alba", // × then a no-break space would spell a Hebrew letter
+      "„Grüße“ und groß“", // ß then “ would spell an N'Ko letter
+      "naïve São Paulo, à bientôt, Ã alone",
+      "cut short: â€", // a lead without all its continuations
+    ])
+      expect(repairMojibake(text)).toBe(text);
+  });
+});
+
+describe("pages re-encoded by their publisher", () => {
+  const wants: PageWants = { title: true, text: true, links: false, images: false, metadata: false, contacts: false, social: false, followLinks: false };
+  const body =
+    "Every year, unplanned vet visits push millions of households to the brink — nearly seven in ten of them because of an emergency. Pet insurance turns that moment into a predictable monthly cost.\u00a0";
+
+  it("give their title, text and Markdown with the characters meant", () => {
+    const html = `<html><head><title>${reEncoded("What’s it cost?")}</title></head><body><main><h2>${reEncoded("Cost — on average")}</h2><p>${reEncoded(body)}</p><p>${reEncoded(body)} Again.</p></main></body></html>`;
+    const page = extractHtmlPage(html, "https://insure.example/cost", wants);
+    expect(page.title).toBe("What’s it cost?");
+    expect(page.text).toContain("to the brink — nearly seven");
+    expect(page.markdown).toContain("## Cost — on average");
+    expect(`${page.text}${page.markdown}`).not.toMatch(/â|Â/);
+  });
+});
