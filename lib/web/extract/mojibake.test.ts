@@ -31,6 +31,7 @@ describe("repairMojibake", () => {
       "CAFÉ® and CAFÉ’S", // É then ® or ’ would spell IPA letters
       "Rosa ×\u00a0alba", // × then a no-break space would spell a Hebrew letter
       "„Grüße“ und groß“", // ß then “ would spell an N'Ko letter
+      "the word “café”—and “irmã”…", // an accented letter then two marks would spell CJK ideographs
       "naïve São Paulo, à bientôt, Ã alone",
       "cut short: â€", // a lead without all its continuations
     ])

@@ -11,18 +11,28 @@ import { WINDOWS_1252_HIGH } from "../windows-1252";
 const BYTE_OF = new Map<string, number>(Array.from(WINDOWS_1252_HIGH, (ch, i) => [ch, 0x80 + i]));
 
 /** A lead byte's character (0xc2–0xf4) and the continuation bytes' characters after it (0x80–0xbf). */
-const RUN =
-  /[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]+/g;
+const CONTINUATIONS =
+  "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122";
+const RUN = new RegExp(`[\u00c2-\u00f4][${CONTINUATIONS}]+`, "g");
+const LEAD = /[\u00c2-\u00f4]/;
+const CONTINUATION = new RegExp(`[${CONTINUATIONS}]`);
 
 /**
- * Two bytes can spell a letter of another script by chance ("É’" in capitals before a curly quote):
- * only Latin, Greek, Cyrillic, Hebrew and Arabic letters and Latin-1's symbols are read back from them,
- * and a no-break space as the second only after "Â" or "Ã" (a no-break space, "à"), for it follows
- * any character ("Rosa ×\u00a0alba" holds no Hebrew). Three or four bytes spelling a letter, digit,
- * mark of punctuation or symbol are no chance.
+ * What a run may spell on its own: a Latin letter or Latin-1 symbol ("Ã©", "Â©"), punctuation and
+ * symbols ("â€™", "â‚¬", "â†’"), an emoji. A letter of another script only within a word of them, a
+ * run beside another ("ÐŸÑ€Ð¸" for "При", "ä¸­æ–‡" for "中文"): alone it is likelier a word's accented
+ * last letter before two marks ("café”—" would spell 锗).
  */
-const PLAUSIBLE_FROM_TWO = /^[\u00a0-\u024f\u0370-\u03ff\u0400-\u052f\u05d0-\u05ea\u0620-\u064a]$/;
-const PLAUSIBLE_FROM_MORE = /^(?:[\p{L}\p{N}\p{P}\p{S}\u200b-\u200d]|\ufe0f)$/u;
+const PLAUSIBLE_ALONE = /^(?:[\u00a0-\u024f\u2000-\u2bff]|\ufe0f|[\u{1f000}-\u{1faff}])$/u;
+const PLAUSIBLE_IN_WORD = /^[\p{L}\p{N}]$/u;
+
+/**
+ * Two bytes spelling another script's letter by chance ("É’" in capitals before a curly quote spells
+ * an IPA letter): only Greek, Cyrillic, Hebrew and Arabic letters are read back from them, and a
+ * no-break space as the second byte only after "Â" or "Ã" (a no-break space, "à"), for it follows any
+ * character ("Rosa ×\u00a0alba" holds no Hebrew).
+ */
+const OTHER_SCRIPTS_FROM_TWO = /^[\u0370-\u03ff\u0400-\u052f\u05d0-\u05ea\u0620-\u064a]$/;
 
 /** Text read twice over can be re-encoded twice ("Ã¢â‚¬â„¢" for "’"): read back this many times at most. */
 const MAX_ROUNDS = 2;
@@ -50,8 +60,11 @@ export function repairMojibakeUnder(roots: readonly ParentNode[]): void {
   }
 }
 
-/** The run's lead and as many continuations as it needs, as one character when they spell one; the rest as written. */
-function readBack(run: string): string {
+/**
+ * The run's lead and as many continuations as it needs, as the one character they spell where it is
+ * plausible (see PLAUSIBLE_ALONE); the rest of the run as written.
+ */
+function readBack(run: string, at: number, text: string): string {
   const lead = run.charCodeAt(0);
   const needs = lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : 3;
   if (run.length <= needs) return run;
@@ -64,8 +77,16 @@ function readBack(run: string): string {
   }
   if (!isShortest(codePoint, needs)) return run;
   const ch = String.fromCodePoint(codePoint);
-  const plausible = needs === 1 ? PLAUSIBLE_FROM_TWO : PLAUSIBLE_FROM_MORE;
-  return plausible.test(ch) ? ch + run.slice(needs + 1) : run;
+  const plausible =
+    PLAUSIBLE_ALONE.test(ch) || (PLAUSIBLE_IN_WORD.test(ch) && (needs > 1 || OTHER_SCRIPTS_FROM_TWO.test(ch)) && besideAnotherRun(run, needs, at, text));
+  return plausible ? ch + run.slice(needs + 1) : run;
+}
+
+/** Whether another run ends right before this one or starts right after what it spells. */
+function besideAnotherRun(run: string, needs: number, at: number, text: string): boolean {
+  const after = run.length === needs + 1 ? text[at + run.length] : undefined;
+  const before = at > 0 ? text[at - 1] : undefined;
+  return (after !== undefined && LEAD.test(after)) || (before !== undefined && CONTINUATION.test(before));
 }
 
 function byteOf(ch: string): number {
