@@ -7,19 +7,20 @@ import { repairMojibake } from "./mojibake";
 
 /** The page's title: <title>, else og:title, else the first <h1> (mojibake.ts: read back where re-encoded). */
 export function extractTitle(doc: Document): string | undefined {
-  const title = titleAsWritten(doc);
-  return title === undefined ? undefined : repairMojibake(title);
+  const written = titleAsWritten(doc);
+  // Read back before white space collapses: "Â" and a no-break space are one re-encoded character.
+  return written === undefined ? undefined : collapseWhitespace(repairMojibake(written)) || undefined;
 }
 
 function titleAsWritten(doc: Document): string | undefined {
   const all = descendants(doc);
   const title = all.find((el) => el.name === "title" && !inSvg(el));
-  const text = title ? collapseWhitespace(rawText(title)) : "";
-  if (text) return text;
+  const text = title ? rawText(title) : "";
+  if (collapseWhitespace(text)) return text;
   const og = all.find((el) => el.name === "meta" && el.attribs.property === "og:title")?.attribs.content;
-  if (og?.trim()) return collapseWhitespace(og);
+  if (og?.trim()) return og;
   const h1 = all.find((el) => el.name === "h1");
-  return h1 ? collapseWhitespace(rawText(h1)) || undefined : undefined;
+  return h1 ? rawText(h1) : undefined;
 }
 
 function inSvg(el: Element): boolean {

@@ -14,25 +14,29 @@ function reEncoded(text: string): string {
 }
 
 describe("repairMojibake", () => {
-  it("reads back text re-encoded through Windows-1252 or Latin-1", () => {
-    const meant = "We’ve tested “best” picks — 5 € off, café, Łódź, Привет, 中文, ⭐ and 😀… ©";
+  it("reads back text re-encoded through Windows-1252 or Latin-1, in any script", () => {
+    const meant = "We’ve tested “best” picks — 5 € off, café, Łódź, Привет и мир, 中文 和 日本語, Tiếng Việt, हिन्दी, ⭐ and 😀… ©";
     expect(reEncoded(meant)).toContain("Weâ€™ve");
     expect(repairMojibake(reEncoded(meant))).toBe(meant);
     expect(repairMojibake(reEncodedLatin1(meant))).toBe(meant);
+    // Cyrillic's Р is "Ð" and a no-break space, read back within a word
+    expect(repairMojibake(reEncoded("“Россия”"))).toBe("“Россия”");
   });
 
-  it("reads back a no-break space re-encoded ('Â ') and text re-encoded twice", () => {
+  it("reads back a no-break space re-encoded ('Â '), text re-encoded twice, and a closing quote whose last byte was lost", () => {
     expect(repairMojibake(reEncoded("cats.\u00a0The"))).toBe("cats.\u00a0The");
     expect(repairMojibake(reEncoded(reEncoded("don’t")))).toBe("don’t");
+    expect(repairMojibake("â€œHelloâ€ and â€œbyeâ€\ufffd")).toBe("“Hello” and “bye”");
   });
 
-  it("leaves text that only looks re-encoded as written", () => {
+  it("leaves text that only looks re-encoded as written, when nothing in it is telltale", () => {
     for (const text of [
-      "CAFÉ® and CAFÉ’S", // É then ® or ’ would spell IPA letters
+      "CAFÉ® and CAFÉ’S and CAFÉ…", // É then ®, ’ or … would spell IPA letters
+      "«COS’È» — PÅ… — GENÇ…", // Italian, Swedish, Turkish capitals before punctuation
       "Rosa ×\u00a0alba", // × then a no-break space would spell a Hebrew letter
       "„Grüße“ und groß“", // ß then “ would spell an N'Ko letter
-      "the word “café”—and “irmã”…", // an accented letter then two marks would spell CJK ideographs
-      "naïve São Paulo, à bientôt, Ã alone",
+      "the word “café”—and “irmã”… „nejlepší“…", // an accented letter then two marks would spell CJK or Hangul
+      "naïve São Paulo, à bientôt, Ã alone, MAÇÃ\u00a0VERDE",
       "cut short: â€", // a lead without all its continuations
     ])
       expect(repairMojibake(text)).toBe(text);
@@ -51,5 +55,16 @@ describe("pages re-encoded by their publisher", () => {
     expect(page.text).toContain("to the brink — nearly seven");
     expect(page.markdown).toContain("## Cost — on average");
     expect(`${page.text}${page.markdown}`).not.toMatch(/â|Â/);
+  });
+
+  it("are read back whole, code blocks too, where any of their text is telltale; other pages stay as written", () => {
+    const html = `<html><body><main><h2>CAFÉ…</h2><p>${body}</p><p>${body} Again.</p><pre><code>${reEncoded('say("Ça va → ok")')}</code></pre><p>${reEncoded("That’s all.")}</p></main></body></html>`;
+    const page = extractHtmlPage(html, "https://insure.example/encodings", wants);
+    expect(page.text).toContain('say("Ça va → ok")');
+    expect(page.text).toContain("That’s all.");
+    const legit = `<html><head><title>CAFÉ…</title></head><body><main><h2>CAFÉ…</h2><p>${body}</p><p>${body} Again.</p></main></body></html>`;
+    const plain = extractHtmlPage(legit, "https://insure.example/cafe", wants);
+    expect(plain.title).toBe("CAFÉ…");
+    expect(plain.text).toContain("CAFÉ…");
   });
 });

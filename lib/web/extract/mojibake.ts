@@ -1,92 +1,134 @@
 // Text that was UTF-8, read once as Windows-1252 (or Latin-1) and saved again as UTF-8: "donâ€™t" for
 // "don’t", "cafÃ©" for "café", "Â " for a no-break space. Pages whose publishing system re-encoded
-// their content serve it so; readers and search both want the characters meant. Each run of a lead
-// character and its continuations is read back as the UTF-8 bytes it spells, where that gives one
-// character text plausibly holds; any other run stays as written (a brand's "CAFÉ®" is É and ®, not
-// the IPA letter those two bytes would spell).
+// their content serve it so; readers and search both want the characters meant.
+//
+// A run is a lead character (Â–ô, bytes 0xc2–0xf4) and continuation characters (bytes 0x80–0xbf as
+// Windows-1252 or Latin-1 shows them). Legitimate text holds runs too: "CAFÉ…", "«COS’È»", "groß“",
+// "café”—" are capitals or accented letters before punctuation. So text is read back only when it
+// holds a run no language writes (see isTelltale); then every run that spells a plausible character is.
 import { type ParentNode, isTag, isText } from "domhandler";
 import { WINDOWS_1252_HIGH } from "../windows-1252";
 
 /** The bytes of Windows-1252's characters at 0x80–0x9f (its others, 0xa0–0xff, are Latin-1's: byte = code). */
 const BYTE_OF = new Map<string, number>(Array.from(WINDOWS_1252_HIGH, (ch, i) => [ch, 0x80 + i]));
 
-/** A lead byte's character (0xc2–0xf4) and the continuation bytes' characters after it (0x80–0xbf). */
 const CONTINUATIONS =
-  "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122";
-const RUN = new RegExp(`[\u00c2-\u00f4][${CONTINUATIONS}]+`, "g");
+  "\\u0080-\\u00bf\\u0152\\u0153\\u0160\\u0161\\u0178\\u017d\\u017e\\u0192\\u02c6\\u02dc\\u2013\\u2014\\u2018-\\u201a\\u201c-\\u201e\\u2020-\\u2022\\u2026\\u2030\\u2039\\u203a\\u20ac\\u2122";
+const RUN = new RegExp(`[\\u00c2-\\u00f4][${CONTINUATIONS}]+`, "g");
 const LEAD = /[\u00c2-\u00f4]/;
-const CONTINUATION = new RegExp(`[${CONTINUATIONS}]`);
 
 /**
- * What a run may spell on its own: a Latin letter or Latin-1 symbol ("Ã©", "Â©"), punctuation and
- * symbols ("â€™", "â‚¬", "â†’"), an emoji. A letter of another script only within a word of them, a
- * run beside another ("ÐŸÑ€Ð¸" for "При", "ä¸­æ–‡" for "中文"): alone it is likelier a word's accented
- * last letter before two marks ("café”—" would spell 锗).
+ * "â€" with its third byte lost: 0x9d (the ” of "â€\u009d") is undefined in Windows-1252, and many
+ * tools drop it or write U+FFFD.
  */
-const PLAUSIBLE_ALONE = /^(?:[\u00a0-\u024f\u2000-\u2bff]|\ufe0f|[\u{1f000}-\u{1faff}])$/u;
-const PLAUSIBLE_IN_WORD = /^[\p{L}\p{N}]$/u;
+const CLOSING_QUOTE_CUT = new RegExp(`â€(?:\\ufffd|(?![${CONTINUATIONS}]))`, "g");
+
+/** Latin letters and Latin-1's symbols (Vietnamese's too), punctuation and symbols, emoji and their variation selectors. */
+const LATIN_OR_SYMBOL = /^(?:[\u00a0-\u024f\u1e00-\u1eff\u2000-\u2bff]|[\ufe0e\ufe0f]|[\u{1f000}-\u{1faff}])$/u;
+/** A letter, mark or digit of any script (Cyrillic, CJK, Hangul, Devanagari's vowel signs…). */
+const OF_A_SCRIPT = /^[\p{L}\p{M}\p{N}]$/u;
+
+/** Text re-encoded more than once ("Ã¢â‚¬â„¢" for "’") is read back this many times at most. */
+const MAX_ROUNDS = 3;
 
 /**
- * Two bytes spelling another script's letter by chance ("É’" in capitals before a curly quote spells
- * an IPA letter): only Greek, Cyrillic, Hebrew and Arabic letters are read back from them, and a
- * no-break space as the second byte only after "Â" or "Ã" (a no-break space, "à"), for it follows any
- * character ("Rosa ×\u00a0alba" holds no Hebrew).
+ * Scripts and styles are no text. Code is read back with the rest: a page re-encoded by its publisher
+ * has its code blocks re-encoded too, more often than one shows re-encoded text on purpose.
  */
-const OTHER_SCRIPTS_FROM_TWO = /^[\u0370-\u03ff\u0400-\u052f\u05d0-\u05ea\u0620-\u064a]$/;
+const NOT_TEXT = new Set(["script", "style"]);
 
-/** Text read twice over can be re-encoded twice ("Ã¢â‚¬â„¢" for "’"): read back this many times at most. */
-const MAX_ROUNDS = 2;
-
+/** The text read back where it holds a telltale run; else as written. */
 export function repairMojibake(text: string): string {
+  return hasTelltale(text) ? readBackAll(text) : text;
+}
+
+/** Every text node under the roots read back, where any of them holds a telltale run (one node's evidence serves the page). */
+export function repairMojibakeUnder(roots: readonly ParentNode[]): void {
+  const texts: { data: string }[] = [];
+  const stack: ParentNode[] = [...roots];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    for (const child of node.children) {
+      if (isText(child)) {
+        if (RUN.test(child.data)) texts.push(child);
+        RUN.lastIndex = 0;
+      } else if (isTag(child) && !NOT_TEXT.has(child.name)) stack.push(child);
+    }
+  }
+  if (!texts.some((t) => hasTelltale(t.data))) return;
+  for (const t of texts) t.data = readBackAll(t.data);
+}
+
+function readBackAll(text: string): string {
   let repaired = text;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    RUN.lastIndex = 0;
-    if (!RUN.test(repaired)) break;
-    const next = repaired.replace(RUN, readBack);
+    const next = repaired.replace(CLOSING_QUOTE_CUT, "”").replace(RUN, readBack);
     if (next === repaired) break;
     repaired = next;
   }
   return repaired;
 }
 
-/** Every text node under the roots, repaired in place. */
-export function repairMojibakeUnder(roots: readonly ParentNode[]): void {
-  const stack: ParentNode[] = [...roots];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    for (const child of node.children) {
-      if (isText(child)) child.data = repairMojibake(child.data);
-      else if (isTag(child)) stack.push(child);
+/**
+ * Whether the text holds a run no language writes: "â" and two continuations spelling punctuation or
+ * a symbol ("â€™", "â‚¬", "â†’"); "Ã" or "Â" before a Latin-1 symbol ("Ã©", "Ã¶", "Â©", "Â±", not « » ®
+ * or ° that may follow a capital); "Â" before a no-break space; four bytes spelling an emoji
+ * ("ðŸ˜€"); or two runs in a row spelling letters (a word: "ÐŸÑ€", "ä¸­æ–‡").
+ */
+function hasTelltale(text: string): boolean {
+  let previousEnd = -1;
+  let previousLetter = false;
+  for (const match of text.matchAll(RUN)) {
+    const run = match[0];
+    const ch = spelled(run);
+    if (ch === undefined) {
+      previousEnd = -1;
+      continue;
     }
+    const lead = run[0];
+    const second = run[1]!;
+    if (lead === "â" && ch >= "\u2000" && ch <= "\u2bff") return true;
+    if ((lead === "Ã" || lead === "Â") && /[\u00a1-\u00bf]/.test(second) && !"«»®°".includes(second)) return true;
+    if (lead === "Â" && second === "\u00a0") return true;
+    if (lead === "ð" && /^[\u{1f000}-\u{1faff}]$/u.test(ch)) return true;
+    const letter = OF_A_SCRIPT.test(ch) && !LATIN_OR_SYMBOL.test(ch);
+    if (letter && previousLetter && previousEnd === match.index) return true;
+    previousLetter = letter && run.length === neededContinuations(run) + 1;
+    previousEnd = match.index + run.length;
   }
+  return false;
 }
 
 /**
- * The run's lead and as many continuations as it needs, as the one character they spell where it is
- * plausible (see PLAUSIBLE_ALONE); the rest of the run as written.
+ * The run's lead and as many continuations as it needs, as the one character they spell where that is
+ * a Latin letter, symbol or another script's letter; the rest of the run as written. A no-break space
+ * as the second byte only after "Â" or "Ã" (a no-break space, "à") or beside another run ("Ð\u00a0" is
+ * Cyrillic Р within "Ð\u00a0Ð¾Ñ\u0081"): it follows any character ("Rosa ×\u00a0alba").
  */
 function readBack(run: string, at: number, text: string): string {
-  const lead = run.charCodeAt(0);
-  const needs = lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : 3;
-  if (run.length <= needs) return run;
-  if (needs === 1 && run[1] === "\u00a0" && lead !== 0xc2 && lead !== 0xc3) return run;
-  let codePoint = lead & (lead < 0xe0 ? 0x1f : lead < 0xf0 ? 0x0f : 0x07);
-  for (let i = 1; i <= needs; i++) {
-    const byte = byteOf(run[i]!);
-    if (byte < 0x80 || byte > 0xbf) return run;
-    codePoint = (codePoint << 6) | (byte & 0x3f);
-  }
-  if (!isShortest(codePoint, needs)) return run;
-  const ch = String.fromCodePoint(codePoint);
-  const plausible =
-    PLAUSIBLE_ALONE.test(ch) || (PLAUSIBLE_IN_WORD.test(ch) && (needs > 1 || OTHER_SCRIPTS_FROM_TWO.test(ch)) && besideAnotherRun(run, needs, at, text));
-  return plausible ? ch + run.slice(needs + 1) : run;
+  const ch = spelled(run);
+  if (ch === undefined || !(LATIN_OR_SYMBOL.test(ch) || OF_A_SCRIPT.test(ch))) return run;
+  const needs = neededContinuations(run);
+  if (needs === 1 && run[1] === "\u00a0" && run[0] !== "Â" && run[0] !== "Ã" && !(run.length === 2 && LEAD.test(text[at + 2] ?? ""))) return run;
+  return ch + run.slice(needs + 1);
 }
 
-/** Whether another run ends right before this one or starts right after what it spells. */
-function besideAnotherRun(run: string, needs: number, at: number, text: string): boolean {
-  const after = run.length === needs + 1 ? text[at + run.length] : undefined;
-  const before = at > 0 ? text[at - 1] : undefined;
-  return (after !== undefined && LEAD.test(after)) || (before !== undefined && CONTINUATION.test(before));
+/** The character a run's lead and the continuations it needs spell, if they are well-formed UTF-8. */
+function spelled(run: string): string | undefined {
+  const lead = run.charCodeAt(0);
+  const needs = neededContinuations(run);
+  if (run.length <= needs) return undefined;
+  let codePoint = lead & (needs === 1 ? 0x1f : needs === 2 ? 0x0f : 0x07);
+  for (let i = 1; i <= needs; i++) {
+    const byte = byteOf(run[i]!);
+    if (byte < 0x80 || byte > 0xbf) return undefined;
+    codePoint = (codePoint << 6) | (byte & 0x3f);
+  }
+  return isShortest(codePoint, needs) ? String.fromCodePoint(codePoint) : undefined;
+}
+
+function neededContinuations(run: string): number {
+  const lead = run.charCodeAt(0);
+  return lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : 3;
 }
 
 function byteOf(ch: string): number {
