@@ -44,6 +44,16 @@ describe("charset decoding", () => {
     expect(decodeText(bytes(0x81, 0x8d, 0x8f, 0x90, 0x9d), "text/html; charset=windows-1252")).toBe("\u0081\u008d\u008f\u0090\u009d");
   });
 
+  it("reads euc-kr as Windows-949: KS X 1001 and the Hangul syllables it lacks, under every label of it", () => {
+    // "똠방각하 햏 쓩 갂": 똠, 햏 and 갂 are outside KS X 1001; the bytes are Python's cp949
+    const korean = Buffer.from("8c63b9e6b0a2c7cf20c16420beb1208141", "hex");
+    for (const label of ["euc-kr", "ks_c_5601-1987", "windows-949"]) expect(decodeText(korean, `text/html; charset=${label}`)).toBe("똠방각하 햏 쓩 갂");
+    // KS X 1001:1998's € and ®
+    expect(decodeText(bytes(0xa2, 0xe6, 0xa2, 0xe7), "text/html; charset=euc-kr")).toBe("€®");
+    // A lead without a trail, or with one that makes no character: U+FFFD, an ASCII trail read again.
+    expect(decodeText(bytes(0xb0, 0xa1, 0x81, 0x20, 0xc9, 0xa1, 0xb0), "text/html; charset=euc-kr")).toBe("가\ufffd \ufffd\ufffd");
+  });
+
   it("ignores unknown labels and a meta charset that claims UTF-16 in an ASCII-compatible document", () => {
     expect(detectCharset(Buffer.from("hello"), "text/html; charset=x-made-up")).toBe("utf-8");
     expect(detectCharset(Buffer.from('<meta charset="utf-16">hi'), undefined)).toBe("utf-8");

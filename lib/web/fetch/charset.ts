@@ -1,8 +1,10 @@
 // Bytes → text for fetched pages, in the order browsers use: byte-order mark, the Content-Type
 // charset, a <meta> declaration in the first 1,024 bytes, then UTF-8 if it decodes cleanly, else
 // windows-1252. Decoding is TextDecoder's (Node's full ICU covers the WHATWG encodings), with
-// windows-1252's bytes 0x80–0x9f put right (windows-1252.ts).
+// windows-1252's bytes 0x80–0x9f put right (windows-1252.ts) and euc-kr read as the web reads it,
+// Unified Hangul Code included (euc-kr.ts).
 import { asWindows1252 } from "../windows-1252";
+import { decodeEucKr } from "./euc-kr";
 
 /** The encoding label to use for these bytes. */
 export function detectCharset(bytes: Uint8Array, contentType: string | undefined): string {
@@ -18,6 +20,7 @@ export function detectCharset(bytes: Uint8Array, contentType: string | undefined
 export function decodeText(bytes: Uint8Array, contentType: string | undefined): string {
   const charset = detectCharset(bytes, contentType);
   // ignoreBOM false: TextDecoder drops a BOM that matches the encoding.
+  if (charset === "euc-kr") return decodeEucKr(bytes);
   const text = new TextDecoder(charset).decode(bytes);
   return charset === "windows-1252" ? asWindows1252(text) : text;
 }
