@@ -84,6 +84,31 @@ describe("the embedded index", () => {
   });
 });
 
+describe("Chinese, Japanese and Korean pages, whose words no space divides", () => {
+  beforeAll(async () => {
+    const ctx = { db: t.deps.database.db, clock: t.clock };
+    await indexPage(ctx, page({ url: "https://ja.test/tokyo", title: "東京の天気", text: "東京都は日本の首都です。明日の東京は晴れ。" }));
+    await indexPage(ctx, page({ url: "https://zh.test/osaka", title: "大阪旅游", text: "大阪是日本第二大城市,美食很多。" }));
+    await indexPage(ctx, page({ url: "https://ko.test/seoul", title: "서울 날씨", text: "한국어는 배우기 어렵지만 재미있다." }));
+  });
+
+  it("finds a word inside a run of characters", async () => {
+    expect(urls(await index.search("東京", { maxResults: 10 }))).toEqual(["https://ja.test/tokyo"]);
+    expect(urls(await index.search("首都", { maxResults: 10 }))).toEqual(["https://ja.test/tokyo"]);
+    expect(urls(await index.search("日本", { maxResults: 10 })).sort()).toEqual(["https://ja.test/tokyo", "https://zh.test/osaka"]);
+    expect(urls(await index.search("美食", { maxResults: 10 }))).toEqual(["https://zh.test/osaka"]);
+    expect(urls(await index.search("한국어", { maxResults: 10 }))).toEqual(["https://ko.test/seoul"]);
+  });
+
+  it("requires a quoted run as one phrase and excludes a run whole", async () => {
+    expect(urls(await index.search('"日本の首都"', { maxResults: 10 }))).toEqual(["https://ja.test/tokyo"]);
+    expect(await index.search('"日本の大阪"', { maxResults: 10 })).toEqual([]);
+    expect(urls(await index.search("日本 -東京都", { maxResults: 10 }))).toEqual(["https://zh.test/osaka"]);
+    // Excluding 東京都 is not excluding every page holding 東京 or 京都 alone.
+    expect(urls(await index.search("日本 -京都府", { maxResults: 10 })).sort()).toEqual(["https://ja.test/tokyo", "https://zh.test/osaka"]);
+  });
+});
+
 describe("what the shared index keeps", () => {
   it("never indexes a page asked for with credentials in its URL, and strips those a redirect added", async () => {
     const ctx = { db: t.deps.database.db, clock: t.clock };

@@ -59,7 +59,9 @@ function alternatives(query: string): Item[][] {
   return groups.filter((g) => g.length > 0);
 }
 
-const render = (item: Item): string => `${item.negated ? "-" : ""}${item.phrase ? `"${item.text}"` : item.text}`;
+// An exclusion is written as a phrase: the index reads a run of CJK characters as several words
+// (schema.ts), and `-"東京都"` excludes them together where `-東京都` would exclude the first alone.
+const render = (item: Item): string => (item.phrase || item.negated ? `${item.negated ? "-" : ""}"${item.text}"` : item.text);
 
 export function splitQuery(query: string): IndexQuery {
   const groups = alternatives(query);

@@ -3,7 +3,14 @@ import { customType, index, integer, pgTable, text, timestamp } from "drizzle-or
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-const fieldVector = (column: string): SQL => sql.raw(`to_tsvector('english'::regconfig, coalesce("${column}", ''))`);
+/**
+ * A field as the index reads it: `web_cjk_bigrams` (migration 0013) writes runs of Chinese, Japanese
+ * and Korean characters, which no space divides into words, as their overlapping pairs ("東京都" →
+ * "東京 京都"), as search engines' CJK analysers do; queries are read the same way (bm25.ts).
+ */
+const fieldWords = (column: string): string => `to_tsvector('english'::regconfig, web_cjk_bigrams(coalesce("${column}", '')))`;
+
+const fieldVector = (column: string): SQL => sql.raw(fieldWords(column));
 
 // Title, description and body weighted A, B, C: BM25 (bm25.ts) reads the weight of every position.
 const document: SQL = sql`setweight(${fieldVector("title")}, 'A') || setweight(${fieldVector("description")}, 'B') || setweight(${fieldVector("content")}, 'C')`;
@@ -12,7 +19,7 @@ const document: SQL = sql`setweight(${fieldVector("title")}, 'A') || setweight($
  * Tokens (positions) of one field's vector, the length BM25 normalises by. `web_token_count` is an
  * immutable SQL function created by migration 0007 (a generated column may not hold a subquery).
  */
-const tokenCount = (column: string): SQL => sql.raw(`web_token_count(to_tsvector('english'::regconfig, coalesce("${column}", '')))`);
+const tokenCount = (column: string): SQL => sql.raw(`web_token_count(${fieldWords(column)})`);
 
 /** Every page the service has scraped successfully, latest version only: the embedded search index. */
 export const webPages = pgTable(
