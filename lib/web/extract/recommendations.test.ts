@@ -43,6 +43,33 @@ describe("main content: sections pointing to other pages", () => {
     expect(out).toContain("about oiling the desk");
   });
 
+  it("reads such headings in other languages", () => {
+    const headings = [
+      "Vous aimerez aussi",
+      "À lire aussi",
+      "Das könnte Sie auch interessieren",
+      "Ähnliche Produkte",
+      "También te puede interesar",
+      "Articoli correlati",
+      "Produtos relacionados",
+      "Gerelateerde artikelen",
+      "Похожие товары",
+      "Читайте также:",
+      "関連商品",
+      "猜你喜欢",
+      "相關文章",
+      "관련 상품",
+    ];
+    for (const heading of headings) {
+      const out = text(`<html>${productHead}<body><main>${product}<section><h2>${heading}</h2>${cards(6)}</section></main></body></html>`);
+      expect(out, heading).toContain("about its drawers");
+      expect(out, heading).not.toContain("Walnut shelf");
+    }
+    // A word alone may title the page's own section: "Popular" in Russian heads the shop's own bestsellers here.
+    const own = text(`<html>${productHead}<body><main>${product}<section><h2>Популярное</h2>${cards(6)}</section></main></body></html>`);
+    expect(own).toContain("Walnut shelf");
+  });
+
   it("keeps prose under a heading that reads like one ('Related' work in a story)", () => {
     const out = text(
       `<html><body><main><article><h1>Folding</h1><p>${sentence("folding paper")}</p><h2>Related</h2><p>${sentence("earlier papers on folding")}</p></article></main></body></html>`,

@@ -5,6 +5,50 @@ import { type AnyNode, type Element, isTag } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { collapseWhitespace, descendants, rawText, removeNodes } from "./dom";
 
+/**
+ * The same headings as sites in other languages write them: related and similar articles or products,
+ * "you may also like", "read also", "customers also bought" (French, German, Spanish, Italian,
+ * Portuguese, Dutch, Russian, Japanese, Chinese, Korean). Phrases only: a word such as "Популярное"
+ * ("popular") may head a section of the page's own.
+ */
+const IN_OTHER_LANGUAGES = [
+  "(?:articles|produits|sujets) (?:similaires|liés|associés)",
+  "(?:à |a )?lire aussi",
+  "vous (?:aimerez|pourriez) (?:peut-être )?(?:aussi|également)",
+  "sur le même (?:sujet|thème)",
+  "les clients ont (?:aussi|également) acheté",
+  "(?:ähnliche|verwandte|empfohlene|weitere) (?:artikel|produkte|beiträge|themen)",
+  "das könnte (?:sie|dich) auch interessieren",
+  "lesen sie auch",
+  "mehr zum thema",
+  "kunden (?:kauften|kaufen) auch",
+  "(?:artículos|productos|noticias|entradas) (?:relacionad[oa]s|similares)",
+  "(?:también )?te (?:puede|podría) interesar",
+  "(?:lee|leer) también",
+  "(?:articoli|prodotti|notizie) (?:correlat[ie]|simili)",
+  "(?:ti )?potrebbe (?:anche )?interessarti",
+  "leggi anche",
+  "(?:artigos|produtos|notícias|posts) (?:relacionad[oa]s|semelhantes)",
+  "leia também",
+  "você (?:também )?(?:pode|poderá) (?:gostar|se interessar)",
+  "gerelateerde (?:artikelen|producten|berichten)",
+  "lees ook",
+  "(?:похожие|связанные|рекомендуемые) (?:статьи|материалы|товары|новости|записи)",
+  "читайте также",
+  "вам (?:может|могут) (?:также )?понравиться",
+  "с этим товаром (?:также )?покупают",
+  "関連(?:記事|商品|する記事|ニュース)",
+  "(?:こちらも)?おすすめ(?:の)?(?:記事|商品)",
+  "あわせて読みたい",
+  "この商品を(?:買った|見た)人は",
+  "相[关關](?:文章|阅读|閱讀|推荐|推薦|产品|產品|新闻|新聞)",
+  "(?:推荐|推薦|延伸)(?:阅读|閱讀|文章)",
+  "猜你喜[欢歡]",
+  String.raw`관련\s?(?:기사|글|상품|뉴스)`,
+  String.raw`(?:추천|인기)\s?(?:기사|글|상품)`,
+  "함께 보면 좋은",
+];
+
 /** How such a heading starts (compared case-insensitively). */
 const POINTING_AWAY = new RegExp(
   `^(?:${[
@@ -25,6 +69,7 @@ const POINTING_AWAY = new RegExp(
     "recommended for you",
     "trending now",
     "popular (?:now|products|items|posts)",
+    ...IN_OTHER_LANGUAGES,
   ].join("|")})`,
   "i",
 );
