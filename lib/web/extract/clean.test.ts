@@ -140,6 +140,28 @@ describe("clean: calls to act", () => {
     expect(out).toContain("You can read more about kilns in our guide to firing.");
   });
 
+  it("drops such links in other languages, whole", () => {
+    for (const call of [
+      "Lire la suite »",
+      "Weiterlesen",
+      "Leer más",
+      "Leggi di più",
+      "Saiba mais",
+      "Lees meer",
+      "Читать далее →",
+      "続きを読む",
+      "查看更多",
+      "더보기",
+    ]) {
+      const out = cleaned(`<div><p>Loading a kiln for a glaze firing, with shelves and posts. <a href="/k/1">${call}</a></p></div>`);
+      expect(out, call).toContain("with shelves and posts.");
+      expect(out, call).not.toContain(call);
+    }
+    // The same words opening a longer link are its title, as "Weiterlesen" is not "Weiterlesen im Archiv der Töpferei".
+    const archive = `<div><p>Loading a kiln for a glaze firing, with shelves and posts, as the potters of the village did. <a href="/a">Weiterlesen im Archiv der Töpferei</a></p></div>`;
+    expect(cleaned(archive)).toContain("Weiterlesen im Archiv");
+  });
+
   it("reads such words as a call to act only on a link or a button: a heading saying them titles a section", () => {
     const section = (title: string) =>
       `<div><h2>${title}</h2><p>Our studio runs evening classes for beginners and weekend workshops for potters who throw already, with kilns and clay included.</p></div>`;

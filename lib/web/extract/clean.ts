@@ -326,9 +326,40 @@ function isCallToAction(el: Element, stats: StatsMap): boolean {
 
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const CALL_TO_ACTION_CHARS = 50;
-/** A verb and where it leads, and at most a few words more, no sentence. */
-const BARE_CALL =
-  /^(?:(?:load|show|view|see|read|learn|discover|explore|shop|browse) (?:\d+ )?(?:more|all|now|details|full)\b([^.]{0,25})|click to (?:expand|read more|see more)\W*)$/i;
+/**
+ * A verb and where it leads, and at most a few words more, no sentence; or the same said in another
+ * language (French, German, Spanish, Italian, Portuguese, Dutch, Russian, Japanese, Chinese, Korean),
+ * whole: "Lire la suite", "Weiterlesen", "Leer más", "Читать далее", "続きを読む", "查看更多", "더보기".
+ */
+const BARE_CALL = new RegExp(
+  String.raw`^(?:(?:load|show|view|see|read|learn|discover|explore|shop|browse) (?:\d+ )?(?:more|all|now|details|full)\b([^.]{0,25})|click to (?:expand|read more|see more)\W*|(?:${[
+    "lire la suite",
+    "en savoir plus",
+    "voir (?:plus|tout)",
+    "weiterlesen",
+    "mehr (?:erfahren|lesen|anzeigen)",
+    "alle anzeigen",
+    "(?:leer|ver|saber) más",
+    "ver tod[oa]s",
+    "(?:leggi|scopri) (?:di più|tutto)",
+    "(?:leia|saiba|ver) mais",
+    "lees meer",
+    "meer (?:lezen|weten)",
+    "bekijk (?:alles|meer)",
+    "читать (?:далее|дальше|полностью)",
+    "подробнее",
+    "показать (?:ещё|еще|все)",
+    "続きを読む",
+    "もっと見る",
+    "詳しくはこちら",
+    "(?:阅读|閱讀)更多",
+    "查看(?:更多|全部)",
+    "了解更多",
+    "더 ?보기",
+    "자세히 ?보기",
+  ].join("|")})[\s.…:»›>→]*)$`,
+  "i",
+);
 const BARE_CALL_NODES = 40;
 
 /** Whether el is all the text of its parent: a line of its own, not words of a sentence ("you can read more about kilns here"). */
