@@ -58,15 +58,15 @@ export async function rankPages(db: Database, query: IndexQuery, limit: number):
   const b = sql`${BM25.b}::float8`;
   const w = { A: sql`${FIELD_WEIGHTS.title}::float8`, B: sql`${FIELD_WEIGHTS.description}::float8`, C: sql`${FIELD_WEIGHTS.content}::float8` };
   // No filter is null, not an empty tsquery (which draws a NOTICE wherever it is used).
-  // The query is read as the pages are (schema.ts): runs of CJK characters as their pairs.
-  const filter = query.filter ? sql`websearch_to_tsquery('english'::regconfig, web_cjk_bigrams(${query.filter}))` : sql`null::tsquery`;
+  // The query is read as the pages are (schema.ts): runs of unspaced scripts as their character pairs.
+  const filter = query.filter ? sql`websearch_to_tsquery('english'::regconfig, web_unspaced_bigrams(${query.filter}))` : sql`null::tsquery`;
   const dl = sql`(${w.A} * p.title_tokens + ${w.B} * p.description_tokens + ${w.C} * p.content_tokens)`;
   const result = await db.execute(sql`
     with terms as (
       -- Each query lexeme and the one-lexeme tsquery matching it (quoted: lexemes may hold punctuation).
       select distinct t.lexeme,
              ('''' || replace(replace(t.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery as tq
-      from unnest(to_tsvector('english'::regconfig, web_cjk_bigrams(${query.terms}))) t
+      from unnest(to_tsvector('english'::regconfig, web_unspaced_bigrams(${query.terms}))) t
     ),
     any_term as (select string_agg(tq::text, ' | ')::tsquery as q from terms),
     filter as (select ${filter} as q),

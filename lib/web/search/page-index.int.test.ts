@@ -84,12 +84,13 @@ describe("the embedded index", () => {
   });
 });
 
-describe("Chinese, Japanese and Korean pages, whose words no space divides", () => {
+describe("Chinese, Japanese, Korean and Thai pages, whose words no space divides", () => {
   beforeAll(async () => {
     const ctx = { db: t.deps.database.db, clock: t.clock };
     await indexPage(ctx, page({ url: "https://ja.test/tokyo", title: "東京の天気", text: "東京都は日本の首都です。明日の東京は晴れ。" }));
     await indexPage(ctx, page({ url: "https://zh.test/osaka", title: "大阪旅游", text: "大阪是日本第二大城市,美食很多。" }));
     await indexPage(ctx, page({ url: "https://ko.test/seoul", title: "서울 날씨", text: "한국어는 배우기 어렵지만 재미있다." }));
+    await indexPage(ctx, page({ url: "https://th.test/bangkok", title: "กรุงเทพ", text: "ภาษาไทยเป็นภาษาราชการของประเทศไทย" }));
   });
 
   it("finds a word inside a run of characters", async () => {
@@ -98,6 +99,8 @@ describe("Chinese, Japanese and Korean pages, whose words no space divides", () 
     expect(urls(await index.search("日本", { maxResults: 10 })).sort()).toEqual(["https://ja.test/tokyo", "https://zh.test/osaka"]);
     expect(urls(await index.search("美食", { maxResults: 10 }))).toEqual(["https://zh.test/osaka"]);
     expect(urls(await index.search("한국어", { maxResults: 10 }))).toEqual(["https://ko.test/seoul"]);
+    expect(urls(await index.search("ภาษาไทย", { maxResults: 10 }))).toEqual(["https://th.test/bangkok"]);
+    expect(urls(await index.search("ประเทศ", { maxResults: 10 }))).toEqual(["https://th.test/bangkok"]);
   });
 
   it("requires a quoted run as one phrase and excludes a run whole", async () => {

@@ -59,7 +59,7 @@ function alternatives(query: string): Item[][] {
   return groups.filter((g) => g.length > 0);
 }
 
-// An exclusion is written as a phrase: the index reads a run of CJK characters as several words
+// An exclusion is written as a phrase: the index reads a run of Chinese or Thai as several words
 // (schema.ts), and `-"東京都"` excludes them together where `-東京都` would exclude the first alone.
 const render = (item: Item): string => (item.phrase || item.negated ? `${item.negated ? "-" : ""}"${item.text}"` : item.text);
 

@@ -4,11 +4,12 @@ import { customType, index, integer, pgTable, text, timestamp } from "drizzle-or
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * A field as the index reads it: `web_cjk_bigrams` (migration 0013) writes runs of Chinese, Japanese
- * and Korean characters, which no space divides into words, as their overlapping pairs ("東京都" →
- * "東京 京都"), as search engines' CJK analysers do; queries are read the same way (bm25.ts).
+ * A field as the index reads it: `web_unspaced_bigrams` (migration 0013) writes runs of the scripts no
+ * space divides into words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar; and Korean, whose words carry
+ * their particles) as their overlapping character pairs ("東京都" → "東京 京都"), as search engines'
+ * CJK analysers do; queries are read the same way (bm25.ts).
  */
-const fieldWords = (column: string): string => `to_tsvector('english'::regconfig, web_cjk_bigrams(coalesce("${column}", '')))`;
+const fieldWords = (column: string): string => `to_tsvector('english'::regconfig, web_unspaced_bigrams(coalesce("${column}", '')))`;
 
 const fieldVector = (column: string): SQL => sql.raw(fieldWords(column));
 
