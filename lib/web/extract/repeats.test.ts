@@ -234,6 +234,21 @@ describe("main content: a line said again on a page of items", () => {
     expect(count(out, "speckled blue glaze")).toBe(1);
   });
 
+  it("reads any script's words: lines sharing only a number are other lines, the same words in another case one line", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Чайники"}</script></head>`;
+    const posts = ["Мне 25 лет, и я пью чай каждый день.", "Мне тоже 25, пью только улун.", "Я купил 25 чайников за год!"]
+      .map((said, i) => `<div class="post"><span class="author">user${i}</span><p>${said}</p></div>`)
+      .join("");
+    const thread = text(`<html>${head}<body><main>${posts}</main></body></html>`);
+    for (const said of ["Мне 25 лет", "Мне тоже 25", "Я купил 25 чайников"]) expect(thread).toContain(said);
+    const specs = ["容量：2升", "保修：2年", "重量：2公斤"].map((field) => `<p>${field}</p>`).join("");
+    const teapot = text(
+      `<html>${productHead}<body><main><h1>紫砂茶壶</h1><p>这把紫砂茶壶由宜兴的老师傅手工制作，壶身圆润，出水流畅，适合冲泡乌龙茶和普洱茶。</p>${specs}<div class="mobile"><p>ЗАВАРОЧНЫЙ чайник!</p></div><p>Заварочный чайник</p></main></body></html>`,
+    );
+    for (const field of ["容量：2升", "保修：2年", "重量：2公斤"]) expect(teapot).toContain(field);
+    expect(count(teapot.toLowerCase(), "заварочный чайник")).toBe(1);
+  });
+
   it("keeps the fields cards of one grid share, and drops each card's controls after the first", () => {
     const card = (title: string) =>
       `<li class="offer"><h3><a href="/p/${title.length}">${title}</a></h3><p>Cushioning</p><p>Free delivery over forty pounds</p><a href="/compare/${title.length}">Add to compare</a></li>`;

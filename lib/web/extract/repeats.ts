@@ -236,11 +236,19 @@ function linesOf(root: Element, exempt: ReadonlySet<string>, minChars = 0): { no
 }
 
 /**
- * The runs of characters other than `\w` that are not already one space (two characters or more, or one
- * other than a space): each made one space, as `/\W+/g` would, without rewriting every space between
- * two words.
+ * What parts the words of a line: ASCII's white space, punctuation and symbols, Latin-1's no-break space
+ * and signs, general punctuation (curly quotes, dashes, bullets, "…"), symbols (arrows, ✔, ™, shapes),
+ * emoji and whatever else lies beyond the BMP, CJK and full-width punctuation ("、。「」，："), as `\W`
+ * parts them. Every other character is read as part of a word, so a key keeps any script's words:
+ * `\W` alone read "Мне 25 лет" and "我今年25岁" both as "25", a line a thread's posts all "said" (a
+ * Unicode-aware `[^\p{L}\p{N}]` reads the same but ran eight times slower). Space stands apart: runs
+ * of one space are not rewritten.
  */
-const NOT_ONE_SPACE = /\W{2,}|[^\w ]/g;
+const SEPARATORS = String.raw`\x21-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\xbf\u2000-\u206f\u2100-\u2bff\u3000-\u303f\u30fb\ud800-\udfff\ufe00-\ufe6f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\ufff0-\uffff`;
+const WHITE_SPACE = String.raw`\x00-\x1f\x20`;
+
+/** Runs of separators that are not already one space (two characters or more, or one other than a space): each made one space. */
+const NOT_ONE_SPACE = new RegExp(String.raw`[${WHITE_SPACE}${SEPARATORS}]{2,}|[\x00-\x1f${SEPARATORS}]`, "g");
 
 /** A line a thread says again must hold at least this many characters besides white space: short ones ("Thanks!", a date) repeat legitimately. */
 const MIN_LINE_CHARS = 60;
