@@ -226,6 +226,29 @@ describe("clean: relative times", () => {
     clean(story, { keepCards: "dominant", discussion: false });
     expect(plainText([story])).toContain("2 hours ago");
   });
+
+  it("reads such times in other languages", () => {
+    const ages = [
+      "il y a 3 heures",
+      "vor 2 Tagen",
+      "hace una hora",
+      "há 5 dias",
+      "un'ora fa",
+      "3 uur geleden",
+      "5 часов назад",
+      "3時間前",
+      "2天前",
+      "5시간 전",
+    ];
+    const cards = ages.map(
+      (age, i) => `<div class="card"><h3><a href="/s/${i}">Kiln firing schedules for stoneware, part ${i}</a></h3><span class="age">${age}</span></div>`,
+    );
+    const region = elementChildren(documentBody(parseHtml(`<html><body><div><div class="grid">${cards.join("")}</div></div></body></html>`))!)[0]!;
+    clean(region, { keepCards: "always", discussion: false });
+    const out = plainText([region]);
+    expect(out).toContain("part 9");
+    for (const age of ages) expect(out, age).not.toContain(age);
+  });
 });
 
 describe("clean: cards in a story", () => {

@@ -389,7 +389,7 @@ const BOARD_NOTICE_NODES = 60;
 
 /**
  * Where the region is the content (cards of a listing, not a thread's posts), a time said relative to
- * the moment the page was served ("5 hours ago", "a day ago") alone in its element: stale once the page
+ * the moment the page was served ("5 hours ago", "a day ago", "vor 2 Tagen", "3時間前") alone in its element: stale once the page
  * is read, and no part of what the card shows. WCXB all +0.0001 (listing +0.0011), ten pages better,
  * none worse; read in stories too it cost more than it gained. A thread keeps its posts' times.
  */
@@ -397,7 +397,23 @@ function isRelativeTime(el: Element, stats: StatsMap): boolean {
   return (stats.get(el)?.chars ?? Infinity) <= RELATIVE_TIME_CHARS && RELATIVE_TIME.test(rawTextWithin(el, RELATIVE_TIME_NODES) ?? "");
 }
 
-const RELATIVE_TIME = /^\s*(?:\d+|an?) (?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?|years?) ago\s*$/i;
+/** "5 hours ago", and so said in French, German, Spanish, Portuguese, Italian, Dutch, Russian, Japanese, Chinese and Korean. */
+const RELATIVE_TIME = new RegExp(
+  String.raw`^\s*(?:${[
+    String.raw`(?:\d+|an?) (?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?|years?) ago`,
+    String.raw`il y a (?:\d+|une?) (?:minutes?|heures?|jours?|semaines?|mois|ans?)`,
+    String.raw`vor (?:\d+|einer|einem) (?:minuten?|stunden?|tag(?:en)?|wochen?|monat(?:en)?|jahr(?:en)?)`,
+    String.raw`hace (?:\d+|una?) (?:minutos?|horas?|días?|semanas?|mes(?:es)?|años?)`,
+    String.raw`há (?:\d+|uma?) (?:minutos?|horas?|dias?|semanas?|mês|meses|anos?)`,
+    String.raw`(?:\d+ |una? |un')(?:minut[oi]|or[ae]|giorn[oi]|settiman[ae]|mes[ei]|ann[oi]) fa`,
+    String.raw`(?:\d+|een) (?:minuten?|uur|dagen?|weken?|maanden?|jaar|jaren) geleden`,
+    String.raw`(?:\d+ )?(?:минут[уы]?|час(?:а|ов)?|день|дня|дней|недел[юиь]|месяц(?:а|ев)?|года?|лет) назад`,
+    String.raw`\d+ ?(?:分|時間|日|週間|か月|ヶ月|年)前`,
+    String.raw`\d+ ?(?:分钟|分鐘|小时|小時|天|周|週|个月|個月|年)前`,
+    String.raw`\d+ ?(?:분|시간|일|주|개월|년) 전`,
+  ].join("|")})\s*$`,
+  "i",
+);
 const RELATIVE_TIME_CHARS = 24;
 const RELATIVE_TIME_NODES = 5;
 
