@@ -506,7 +506,7 @@ const BADGE = /^(?:top rated|best ?sellers?|new arrivals?|award winner|(?:on )?s
 const BADGE_CHARS = 20;
 const BADGE_NODES = 20;
 
-/** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored"): the ad's, not the page's. */
+/** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored", "Anzeige", "Реклама", "広告"): the ad's, not the page's. */
 function isAdLabel(el: Element, stats: StatsMap): boolean {
   const chars = stats.get(el)?.chars ?? 0;
   if (chars === 0 || chars > AD_LABEL_CHARS) return false;
@@ -514,7 +514,8 @@ function isAdLabel(el: Element, stats: StatsMap): boolean {
   return text !== undefined && AD_LABEL.test(text.trim());
 }
 
-const AD_LABEL = /^(?:advertisements?|advertising|sponsored|ad|anzeige|publicité)(?:\s*[-–—:|]\s*(?:continue|scroll|story continues)[\w\s]*)?$/i;
+const AD_LABEL =
+  /^(?:advertisements?|advertising|sponsored|ad|anzeige|werbung|gesponsert|publicité|sponsorisé|publicidad|patrocinado|publicidade|pubblicità|sponsorizzato|advertentie|gesponsord|реклама|広告|广告|廣告|광고)(?:\s*[-–—:|]\s*(?:continue|scroll|story continues)[\w\s]*)?$/i;
 const AD_LABEL_CHARS = 50;
 /** A label and the empty slot beside it are a few nodes; a block of more than this is not a label. */
 const AD_LABEL_NODES = 200;
