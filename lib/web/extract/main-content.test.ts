@@ -267,7 +267,7 @@ describe("main content: cleaning", () => {
     expect(out).toContain("about descaling");
     expect(out).toContain("Advertising paid for");
     expect(out).not.toMatch(/Continue Reading Below|Sponsored/);
-    const labels = ["Werbung", "Publicidad", "Pubblicità", "Реклама", "広告", "广告", "광고"];
+    const labels = ["Advertisement", "Werbung", "Publicidad", "Pubblicità", "Реклама", "広告", "广告", "광고"];
     // Set as paragraphs, which stay unless a rule reads them.
     const abroad = text(`<html><body><main>${body[0]}${labels.map((label) => `<p>${label}</p>`).join(body[1])}${body[2]}</main></body></html>`);
     expect(abroad).toContain("about descaling");
