@@ -175,6 +175,19 @@ describe("clean: calls to act", () => {
     );
     expect(out).not.toContain("Skip to product list");
     expect(out).toContain("Skip the bisque firing");
+    for (const skip of [
+      "Zum Inhalt springen",
+      "Aller au contenu",
+      "Saltar al contenido",
+      "Перейти к содержимому",
+      "コンテンツへスキップ",
+      "跳至内容",
+      "본문 바로가기",
+    ]) {
+      const abroad = cleaned(`<div><a href="#main">${skip}</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p></div>`);
+      expect(abroad, skip).toContain("cone six");
+      expect(abroad, skip).not.toContain(skip);
+    }
   });
 });
 

@@ -422,7 +422,9 @@ function isSkipLink(el: Element): boolean {
   return el.name === "a" && (el.attribs.href ?? "").startsWith("#") && SKIP.test(rawTextWithin(el, SKIP_NODES) ?? "");
 }
 
-const SKIP = /^\s*skip\b/i;
+/** "Skip to …", and so said in French, German, Spanish, Portuguese, Italian, Dutch, Russian, Japanese, Chinese and Korean. */
+const SKIP =
+  /^\s*(?:skip\b|(?:direkt )?zum (?:inhalt|hauptinhalt)|(?:aller|passer) (?:au|directement au) contenu|(?:saltar|ir) al contenido|(?:pular|ir) para o conteúdo|(?:vai|salta) al contenuto|(?:naar|ga naar) (?:de )?(?:inhoud|hoofdinhoud)|перейти к (?:содержимому|основному|контенту)|(?:メイン)?コンテンツへ(?:スキップ|移動)|本文へ|跳(?:至|到|转到)(?:主要)?(?:内容|內容|正文)|본문 ?바로 ?가기)/i;
 const SKIP_NODES = 10;
 
 /**
