@@ -156,7 +156,8 @@ describe("extraction", () => {
     const page = extractHtmlPage(html, "https://deep.example.com/", ALL);
     expect(page.text).toBe("Deep down there is a paragraph of real text, long enough to count as content.");
     expect(page.markdown).toContain("Deep down there is a paragraph");
-  });
+    // 50,000 levels take seconds on a fast machine and about twenty on a slow one: a long timeout, as below.
+  }, 60_000);
 });
 
 describe("extraction: pages of very many siblings", () => {
