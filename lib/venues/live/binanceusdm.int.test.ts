@@ -60,11 +60,14 @@ describe("Binance USDⓈ-M's market data beside the simulated venues", () => {
 
   it("merges its book into /aggregated/book and routes over it", async () => {
     await until("binanceusdm live", () => binance().status().state === "live");
-    const held = fake.exchange.book("BTCUSDT", 1)!;
-    const book = await get<{ venues: { venue: string; bestBid: string; bestAsk: string }[] }>("/aggregated/book?symbol=BTC-USD&depth=500");
-    // Binance's tick of 0.1 is the catalog's base tick: its prices show as they are.
-    const shown = book.venues.find((v) => v.venue === "binanceusdm")!;
-    expect([Number(shown.bestBid), Number(shown.bestAsk)]).toEqual([held.bids[0]!.price / 10, held.asks[0]!.price / 10]);
+    // Binance's tick of 0.1 is the catalog's base tick: its prices show as they are. Takers trade on the fake between
+    // polls, so the touch shown is compared with the fake's once a poll has caught it at rest.
+    await until("the fake's touch shown as it is", async () => {
+      const book = await get<{ venues: { venue: string; bestBid: string; bestAsk: string }[] }>("/aggregated/book?symbol=BTC-USD&depth=500");
+      const shown = book.venues.find((v) => v.venue === "binanceusdm")!;
+      const held = fake.exchange.book("BTCUSDT", 1)!;
+      return Number(shown.bestBid) === held.bids[0]!.price / 10 && Number(shown.bestAsk) === held.asks[0]!.price / 10;
+    });
     const routing = await get<{ venues: { venue: string }[] }>("/aggregated/routing?symbol=BTC-USD&side=BUY&quantity=1");
     expect(routing.venues.map((v) => v.venue)).toContain("binanceusdm");
   });
