@@ -492,3 +492,16 @@ describe("clean: tables", () => {
     expect(nesting).not.toContain("Tenmoku");
   });
 });
+
+describe("clean: a store's fields printed by its template", () => {
+  it("drops fields named as code names them, with their values; fields named for readers stay", () => {
+    const story = ["a regular fit", "combed cotton", "double needle hems"]
+      .map((what) => `<p>The staple tee comes with ${what}, cut and sewn to last through years of washing.</p>`)
+      .join("");
+    const fields = `<dl><dt>Fabric:</dt><dd>Mid weight, 100% combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1–9 items</dd><dt>tab_Details</dt><dd>TRUE</dd><dd>yes</dd><dt>Care:</dt><dd>Machine wash cold</dd></dl>`;
+    const out = cleaned(`<div>${story}${fields}</div>`);
+    expect(out).toContain("Mid weight, 100% combed cotton");
+    expect(out).toContain("Machine wash cold");
+    for (const gone of ["retail_price_tier1", "$20.00_1–9", "tab_Details", "TRUE", "yes"]) expect(out).not.toContain(gone);
+  });
+});

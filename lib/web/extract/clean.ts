@@ -113,6 +113,9 @@ export function clean(root: Element, options: CleanOptions): void {
       while (label !== undefined && gone.has(label)) label = previousElement(label);
       if (label?.name === "dt") gone.add(label);
       gone.add(el);
+    } else if (isCodeNamedField(el)) {
+      // The name and the values it labels.
+      for (let field: Element | undefined = el; field !== undefined && (field === el || field.name === "dd"); field = nextElement(field)) gone.add(field);
     } else if (cards.has(el)) continue;
     // A heading that is mostly a link is a teaser's title, unless prose follows it: then it titles a
     // section of the page's own (a list article's "10. Park Hyatt", linked to the hotel's site).
@@ -168,6 +171,17 @@ const ASSET_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|css|js)(?
 function isAssetAddress(el: Element): boolean {
   const only = el.children.length === 1 ? el.children[0] : undefined;
   return only !== undefined && isText(only) && ASSET_ADDRESS.test(only.data.trim());
+}
+
+/**
+ * A field's name written as code writes it ("retail_price_tier1:", "tab_Details"): a template printing
+ * its store's fields, names and values meant for scripts, not for readers.
+ */
+const CODE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+:?$/;
+
+function isCodeNamedField(el: Element): boolean {
+  const only = el.name === "dt" && el.children.length === 1 ? el.children[0] : undefined;
+  return only !== undefined && isText(only) && CODE_NAME.test(only.data.trim());
 }
 
 /**
