@@ -37,6 +37,25 @@ describe("main content: a story or the whole region", () => {
     expect(out).toContain("about railways");
     expect(out).not.toContain("Another story number");
   });
+
+  it("weighs a story in Japanese as its meaning, not its few characters, against a sidebar of English headlines", () => {
+    const story = [
+      "東京都は水曜日、若い家族向けの新しい住宅計画を発表した。",
+      "空き公共施設の改修や、初めて家を買う人への低金利融資が含まれる。",
+      "知事は、高齢化と住宅価格の上昇が若者の結婚を遅らせていると述べた。",
+    ]
+      .map((line) => `<p>${line}</p>`)
+      .join("");
+    const headlines = Array.from(
+      { length: 6 },
+      (_, i) => `<li><a href="/news/${i}">Weekly markets roundup number ${i}: stocks, bonds and currencies</a></li>`,
+    ).join("");
+    const out = text(
+      `<html><body><div class="page"><div class="col-main"><h1>東京都が住宅計画</h1><div class="body">${story}</div></div><div class="col-side"><h3>Popular in English</h3><ul>${headlines}</ul></div></div></body></html>`,
+    );
+    expect(out).toContain("知事は、高齢化と住宅価格の上昇");
+    expect(out).not.toContain("Weekly markets roundup");
+  });
 });
 
 describe("main content: headers", () => {

@@ -16,7 +16,15 @@ describe("measure", () => {
     const doc = parseHtml(`<div id="d"><p>a, b,  c</p><p>一，二、三</p><p>واحد، اثنان</p><a href="/x">link, text</a><ul><li>x</li></ul><img src="i"></div>`);
     const div = findFirst(doc, (el) => el.attribs.id === "d") as Element;
     const stats = measure(div).get(div)!;
-    expect(stats).toMatchObject({ chars: 7 + 5 + 11 + 10 + 1, linkChars: 10, commas: 2 + 2 + 1 + 1, paragraphs: 3, images: 1, listItems: 1, inputs: 0 });
+    expect(stats).toMatchObject({
+      chars: 7 + (3 * 3 + 2) + 11 + 10 + 1,
+      linkChars: 10,
+      commas: 2 + 2 + 1 + 1,
+      paragraphs: 3,
+      images: 1,
+      listItems: 1,
+      inputs: 0,
+    });
   });
 });
 
@@ -73,6 +81,11 @@ describe("textCounts", () => {
     expect(textCounts(new Text("  a,  b\n\t c，  "))).toEqual({ visibleChars: 7, solidChars: 5, commas: 2 });
     expect(textCounts(new Text(" \u00a0 \n"))).toEqual({ visibleChars: 0, solidChars: 0, commas: 0 });
     expect(textCounts(new Text("x"))).toEqual({ visibleChars: 1, solidChars: 1, commas: 0 });
+  });
+
+  it("counts a character of Chinese or Japanese as three, one of Korean as two; their commas as one", () => {
+    expect(textCounts(new Text("東京、とうきょう"))).toEqual({ visibleChars: 22, solidChars: 22, commas: 1 });
+    expect(textCounts(new Text("서울 시청"))).toEqual({ visibleChars: 9, solidChars: 8, commas: 0 });
   });
 
   it("keeps the counts on a parsed page's text node, the same as counted afresh", () => {
