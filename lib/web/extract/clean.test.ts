@@ -303,6 +303,14 @@ describe("clean: lists of links", () => {
     expect(out).toContain("Getting started on Latin");
     expect(out).not.toContain("Deck projects");
   });
+
+  it("reads a sentence in Chinese, written without spaces and ending in a full-width colon, as introducing its list", () => {
+    const out = cleaned(
+      `<div>${prose}<p>以下是你可以在开放大学免费学习的几门课程：</p>${links(["日常英语", "拉丁语入门", "微生物：朋友还是敌人？"])}<p>相关链接：</p>${links(["十篇最佳文章", "甲板项目", "桌子改造"])}</div>`,
+    );
+    expect(out).toContain("拉丁语入门");
+    expect(out).not.toContain("甲板项目");
+  });
 });
 
 describe("clean: a shop's badges", () => {

@@ -547,11 +547,19 @@ function introducedLists(elements: readonly Element[]): Element[] {
     const before = previousElement(el);
     if (before?.name !== "p") return false;
     const text = rawTextWithin(before, MAX_INTRODUCTION_NODES)?.trim();
-    return text?.endsWith(":") === true && text.split(/\s+/).length >= MIN_INTRODUCTION_WORDS;
+    return text !== undefined && ENDS_IN_COLON.test(text) && wordCount(text) >= MIN_INTRODUCTION_WORDS;
   });
 }
 
+const ENDS_IN_COLON = /[:：]$/;
 const MIN_INTRODUCTION_WORDS = 6;
+
+/** A sentence's words: those between spaces, and in Chinese or Japanese (written without them) one per two characters. */
+function wordCount(text: string): number {
+  return text.split(/\s+/).length + Math.floor((text.match(HAN_KANA)?.length ?? 0) / 2);
+}
+
+const HAN_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/g;
 /** A paragraph of more nodes than this is not one introductory sentence. */
 const MAX_INTRODUCTION_NODES = 200;
 
