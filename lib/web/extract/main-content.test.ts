@@ -561,6 +561,18 @@ describe("main content: threads", () => {
     expect(out).not.toContain("hidden promotion");
   });
 
+  it("reads a question in Chinese (a full-width question mark) as an accordion's, keeping the answer hidden after it", () => {
+    const faq = [
+      ["免赔额是多少？", "每次理赔的免赔额为五百元，全年累计不超过两千元，续保时可以重新选择。"],
+      ["等待期有多长？", "意外伤害没有等待期，疾病的等待期为三十天，续保不再重新计算等待期。"],
+    ]
+      .map(([q, a]) => `<div class="item"><div class="q"><div>${q}</div></div><div style="display:none"><p>${a}</p></div></div>`)
+      .join("");
+    const out = text(`<html><body><main><h2>宠物保险常见问题</h2><p>${sentence("cover for pets")}</p>${faq}</main></body></html>`);
+    expect(out).toContain("每次理赔的免赔额为五百元");
+    expect(out).toContain("疾病的等待期为三十天");
+  });
+
   it("reads content a page hides until a script reveals it, but not closed menus and dialogs", () => {
     const story = ["kettles", "fuses", "descaling"].map((t) => `<p>${sentence(t)}</p>`).join("");
     const gated = `<html><body><div class="gate">Are you over 18?</div><div class="locked" style="display:none">${story}</div></body></html>`;

@@ -261,7 +261,7 @@ const NOSCRIPT_RENDERING_CHARS = 200;
 const QUESTION_MAX_CHARS = 200;
 
 /**
- * A hidden block right after a question (the visible half of an FAQ item, text ending in "?") is its
+ * A hidden block right after a question (the visible half of an FAQ item, text ending in "?", "？" or "؟") is its
  * answer, shown on a click: an accordion built without ARIA attributes.
  */
 function answersQuestion(el: Element, removed: ReadonlySet<AnyNode>, keptBefore: Map<Element, Element | null>): boolean {
@@ -272,8 +272,11 @@ function answersQuestion(el: Element, removed: ReadonlySet<AnyNode>, keptBefore:
   keptBefore.set(el, prev && isElement(prev) ? prev : null);
   if (!prev || !isElement(prev)) return false;
   const question = plainTextOf(prev, removed);
-  return question.length <= QUESTION_MAX_CHARS && question.endsWith("?");
+  return question.length <= QUESTION_MAX_CHARS && QUESTION_MARK.test(question);
 }
+
+/** Latin, full-width (Chinese, Japanese) and Arabic. */
+const QUESTION_MARK = /[?？؟]$/;
 
 function plainTextOf(el: Element, removed: ReadonlySet<AnyNode>): string {
   let out = "";
