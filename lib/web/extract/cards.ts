@@ -88,8 +88,12 @@ export function aroundGroups(groups: readonly Element[], root: Element): Set<Ele
   return out;
 }
 
-/** A price in a card's text: a currency sign or code beside a number. */
-const PRICE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD)\b)\s?\d|\d\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|kr|zł|Kč)\b)/;
+/**
+ * A price in a card's text: a currency sign or code beside a number, or a number before the word a
+ * language writes for its money (円, 元, 원, руб., ₫ after the amount).
+ */
+const PRICE =
+  /(?:[$€£¥₹₩₽₺₫₱฿₪₴₦]|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|CNY|RMB|INR)\b)\s?\d|\d\s?(?:[$€£¥₹₩₽₺₫₱฿₪₴₦円元원]|(?:USD|EUR|GBP|CHF|kr|zł|Kč|Ft|lei|руб|грн)(?![\p{L}]))/u;
 
 /** Fewest cards with a price that make a run of products. */
 const MIN_PRICED_CARDS = 3;

@@ -147,6 +147,17 @@ describe("main content: repeated cards", () => {
     expect(typed(`<html><body>${menu}<main><h1>News</h1><div class="river">${stories}</div></main></body></html>`)).toBe("listing");
   });
 
+  it("reads prices written as each language writes its money (1,980円, 29 000 руб., ₩29,000, 150 zł) on a collection's cards", () => {
+    const typed = (html: string) => extractMainContent(parseHtml(html)).pageType;
+    for (const price of ["1,980円", "99元", "29,000원", "29 000 руб.", "₩29,000", "₫250.000", "150 zł", "CHF 49"]) {
+      const cards = Array.from(
+        { length: 8 },
+        (_, i) => `<div class="card"><a href="/item/${i}"><h3>Item number ${i} with a fine long title</h3></a><span class="price">${price}</span></div>`,
+      ).join("");
+      expect(typed(`<html><body>${menu}<main><h1>Coffee</h1><div class="grid">${cards}</div></main></body></html>`), price).toBe("collection");
+    }
+  });
+
   it("keeps cards of products sold by subscription, and drops a box asking to subscribe", () => {
     const subscribable = grid.replaceAll('class="card"', 'class="card subscription-eligible"');
     const signup = `<div class="subscribe-box"><p>Subscribe to our letter for ten percent off your first order</p></div>`;
