@@ -105,6 +105,17 @@ describe("main content: a section shown twice", () => {
     expect(text(story)).toContain("Edited June 5 by the studio team");
   });
 
+  it("drops the line a phone's app signs a post with (Sent from my iPhone, Von meinem iPhone gesendet), not a sentence that says so", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
+    const post = (who: string, topic: string, signed: string) =>
+      `<div class="post"><span class="author">${who}</span><div>${sentence(topic)}<br><br>${signed}</div></div>`;
+    const thread = `<main>${post("Ada", "my studio", 'Sent from my SM-S908U using <a href="https://tapatalk.com/">Tapatalk</a>')}${post("Ben", "kiln wash", "Von meinem iPhone gesendet")}${post("Cy", "witness cones", "Sent from my phone while waiting at the kiln, so excuse the typos in this long reply.")}</main>`;
+    const out = text(`<html>${head}<body>${thread}</body></html>`);
+    for (const gone of ["SM-S908U", "Tapatalk", "gesendet"]) expect(out).not.toContain(gone);
+    for (const topic of ["my studio", "kiln wash", "witness cones"]) expect(out).toContain(`about ${topic}`);
+    expect(out).toContain("Sent from my phone while waiting at the kiln");
+  });
+
   it("keeps what every card of a grid repeats: each plan's features are its own", () => {
     const features = `<ul><li>Unlimited projects and members</li><li>Priority support from our team within a day</li><li>Exports to every format we support</li></ul><p>Billed yearly, cancel at any time from your account settings.</p>`;
     const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><span>${price}</span>${features}</div>`;

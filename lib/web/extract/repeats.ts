@@ -258,7 +258,8 @@ const MIN_LINE_CHARS = 60;
  * post above, whole or in part (a reply quoting one paragraph of a long post): the first saying stays.
  * A short line said on three posts or more is the posts' furniture ("Reply With Quote", "Print view",
  * "permalink", "Author"), and a line of one number or one letter is a post's number, its votes or its
- * author's avatar, and a count of its reactions ("2 likes", "1 reply") is its footer: those go wherever
+ * author's avatar, a count of its reactions ("2 likes", "1 reply") and the line a phone's app signs it
+ * with ("Sent from my iPhone") are its footer: those go wherever
  * they are (the counts: WCXB forum +0.0004, 22 threads better, two worse). Code is exempt (a log repeats its lines).
  */
 export function removeRepeatedLines(roots: readonly Element[]): void {
@@ -268,7 +269,8 @@ export function removeRepeatedLines(roots: readonly Element[]): void {
   const seen = new Set<string>();
   const dropped = new Set<AnyNode>();
   for (const { nodes, key } of lines) {
-    const furniture = ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key) || POSTER_FACTS.test(key);
+    const furniture =
+      ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key) || POSTER_FACTS.test(key) || SENT_FROM.test(key);
     const quote = !furniture && key.replace(/ /g, "").length >= MIN_LINE_CHARS && seen.has(key);
     if (furniture || quote) for (const node of nodes) dropped.add(node);
     else seen.add(key);
@@ -294,6 +296,13 @@ const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*";
 const POSTER_FACTS = new RegExp(
   `^(?:(?:posts|messages|reaction score|likes received|points|solutions|reputation|threads|karma|trophy points) \\d[\\d ]*k?|joined ${MONTH} \\d+(?: \\d+)?|(?:last )?edited(?: by [\\w ]+?)?(?: on)? (?:\\d{1,2} )?${MONTH} \\d[\\w ]*|last edited by [\\w ]+ \\d{4} \\d{1,2} \\d{1,2}[\\d ]*)$`,
 );
+
+/**
+ * The line a phone's mail or forum app adds under what it posts ("Sent from my iPhone", "Sent from my
+ * SM-S908U using Tapatalk"; in Spanish, Portuguese, French, Italian, German, Dutch and Russian too).
+ */
+const SENT_FROM =
+  /^(?:sent from my|enviado desde mi|enviado do meu|envoyé de mon|envoyé depuis mon|inviato dal mio|verzonden (?:vanaf|met) mijn|отправлено с моего) [\p{L}\p{N} ]{1,60}?(?: (?:using|via|con|com|avec|met|mit|с помощью) [\p{L}\p{N} ]{1,60})?$|^von meinem [\p{L}\p{N} ]{1,60} gesendet$/u;
 
 /** A post's number or vote count ("#12", "7"), an avatar's initial, or a count of reactions ("2 likes"), alone on its line. */
 const LONE_MARK = /^(\d+|[a-z]|\d+ (likes?|replies|reply|reactions?|votes?|points?|upvotes?|comments?))$/;
