@@ -72,6 +72,18 @@ describe("main content: a section shown twice", () => {
     expect(count(text(story), quoted)).toBe(2);
   });
 
+  it("drops a thread's quote of one line in Chinese, as long as an English one though shorter in characters", () => {
+    const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"窑炉温度"}</script></head>`;
+    const quoted = "主要问题：哪种窑板涂料在六号测温锥下不会剥落？";
+    const first = `<div class="post"><span class="author">Ada</span><p>${sentence("my studio")}<br>${quoted}<br>谢谢大家的建议。</p></div>`;
+    const reply = `<div class="post"><span class="author">Ben</span><blockquote><p>${quoted}</p></blockquote><p>${sentence("kiln wash")}</p></div>`;
+    const out = text(
+      `<html>${head}<body><main>${first}${reply}<div class="post"><span class="author">Cy</span><p>${sentence("shelves")}</p></div></main></body></html>`,
+    );
+    expect(count(out, quoted)).toBe(1);
+    expect(out).toContain("about kiln wash");
+  });
+
   it("drops a thread's furniture: a short line on three posts or more, a post's number, an avatar's initial, a count of likes; the posts' dates stay", () => {
     const head = `<head><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Kiln temperatures"}</script></head>`;
     const post = (n: number, who: string, topic: string) =>

@@ -8,7 +8,7 @@ import { BLOCK_TAGS, holdsBlock } from "./blocks";
 import { cardsOf, shapeOf } from "./cards";
 import { descendants, hasAncestorIn, isElement, isText, rawText, removeNodes } from "./dom";
 import { UNSEEN } from "./plain-text";
-import { type StatsMap, textCounts } from "./text-stats";
+import { countText, type StatsMap, textCounts } from "./text-stats";
 
 /** A copy must hold at least this many characters besides white space: short lines ("Reply", a price) repeat legitimately. */
 const MIN_CHARS = 85;
@@ -205,14 +205,15 @@ const THREAD_EXEMPT = new Set(["pre"]);
 /**
  * The lines of text under root (what lies between line breaks and blocks), each with its nodes and a
  * key comparing them (lower case, words only); nothing under an exempt element. Lines shorter than
- * `minChars` are left out unread: a key is never longer than its line.
+ * `minChars` are left out unread: a key never weighs more than its line.
  */
 function linesOf(root: Element, exempt: ReadonlySet<string>, minChars = 0): { nodes: AnyNode[]; key: string }[] {
   const lines: { nodes: AnyNode[]; key: string }[] = [];
   const flush = (line: AnyNode[]) => {
     if (line.length === 0) return;
     const text = line.length === 1 ? rawText(line[0]!) : line.map((node) => rawText(node)).join("");
-    if (text.length < minChars) {
+    // Counted only when short: a line's weight is never under its length but for runs of white space.
+    if (text.length < minChars && countText(text).visibleChars < minChars) {
       line.length = 0;
       return;
     }
@@ -265,13 +266,13 @@ const MIN_LINE_CHARS = 60;
 export function removeRepeatedLines(roots: readonly Element[]): void {
   const lines = roots.flatMap((root) => linesOf(root, THREAD_EXEMPT));
   const shortLines = new Map<string, number>();
-  for (const { key } of lines) if (key.replace(/ /g, "").length < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
+  for (const { key } of lines) if (countText(key).solidChars < MIN_LINE_CHARS) shortLines.set(key, (shortLines.get(key) ?? 0) + 1);
   const seen = new Set<string>();
   const dropped = new Set<AnyNode>();
   for (const { nodes, key } of lines) {
     const furniture =
       ((shortLines.get(key) ?? 0) >= MIN_FURNITURE_POSTS && !DATED.test(key)) || LONE_MARK.test(key) || POSTER_FACTS.test(key) || SENT_FROM.test(key);
-    const quote = !furniture && key.replace(/ /g, "").length >= MIN_LINE_CHARS && seen.has(key);
+    const quote = !furniture && countText(key).solidChars >= MIN_LINE_CHARS && seen.has(key);
     if (furniture || quote) for (const node of nodes) dropped.add(node);
     else seen.add(key);
   }
@@ -331,7 +332,8 @@ export function removeLinesSaidAgain(roots: readonly Element[]): void {
 export function removeSentencesSaidAgain(roots: readonly Element[]): void {
   removeLaterSayings(
     roots,
-    (_line, first, at, key, found) => key.length >= MIN_SENTENCE_CHARS && !insideEntry(at) && !insideExempt(at) && !fieldsOfSiblingCards(first, at, key, found),
+    (_line, first, at, key, found) =>
+      countText(key).visibleChars >= MIN_SENTENCE_CHARS && !insideEntry(at) && !insideExempt(at) && !fieldsOfSiblingCards(first, at, key, found),
     MIN_SENTENCE_CHARS,
   );
 }

@@ -134,7 +134,16 @@ const HANGUL_WEIGHT = 2;
 export function textCounts(node: Text): TextCounts {
   const counted = node as Partial<CountedText>;
   if (counted.visibleChars !== undefined && counted.visibleChars !== UNCOUNTED) return counted as CountedText;
-  const text = node.data;
+  const counts = countText(node.data);
+  if (counted.visibleChars !== UNCOUNTED) return counts;
+  counted.visibleChars = counts.visibleChars;
+  counted.solidChars = counts.solidChars;
+  counted.commas = counts.commas;
+  return counted as CountedText;
+}
+
+/** A text's counts (see TextCounts). */
+export function countText(text: string): TextCounts {
   let solid = 0;
   let runs = 0;
   let commas = 0;
@@ -159,12 +168,7 @@ export function textCounts(node: Text): TextCounts {
   }
   solid += hanKana * (HAN_KANA_WEIGHT - 1) + hangul * (HANGUL_WEIGHT - 1);
   // Each run of white space between visible characters counts one; one after the last is trimmed.
-  const visibleChars = solid + (space && runs > 0 ? runs - 1 : runs);
-  if (counted.visibleChars !== UNCOUNTED) return { visibleChars, solidChars: solid, commas };
-  counted.visibleChars = visibleChars;
-  counted.solidChars = solid;
-  counted.commas = commas;
-  return counted as CountedText;
+  return { visibleChars: solid + (space && runs > 0 ? runs - 1 : runs), solidChars: solid, commas };
 }
 
 /**
