@@ -43,6 +43,13 @@ describe("article: divs of inline text", () => {
     expect(out).toContain("built in 1820, of local stone");
     expect(out).not.toContain("Sat 4 May");
   });
+
+  it("scores a div's own Japanese text between its blocks by its weight, not its few characters, over a paragraph in English", () => {
+    const japanese = `<div class="col-left"><div class="entry">東京都は水曜日、若い家族向けの新しい住宅計画を発表した。<br>空き公共施設の改修や、初めて家を買う人への低金利融資が含まれる。<div class="photo"><img src="/a.jpg"></div>知事は、高齢化と住宅価格の上昇が若者の結婚を遅らせていると述べた。</div></div>`;
+    const out = picked(`${japanese}${box}`);
+    expect(out).toContain("知事は、高齢化と住宅価格の上昇");
+    expect(out).not.toContain("club room");
+  });
 });
 
 describe("article: a story split into parts", () => {

@@ -8,7 +8,7 @@ import { ancestors, descendants, elementChildren, holdsOneElement, isElement, is
 import { classWeight } from "./hints";
 import { plainText } from "./plain-text";
 import { isArticleBodyMarker, isTabPanel } from "./prune";
-import { linkDensity, type StatsMap } from "./text-stats";
+import { linkDensity, type StatsMap, textCounts } from "./text-stats";
 
 /** `stats`: measures of everything under body, as it is now. */
 export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
@@ -121,7 +121,7 @@ function paragraphKind(el: Element): "paragraph" | "mixed" | undefined {
   let ownText = 0;
   let hasBlock = false;
   for (const c of el.children as AnyNode[]) {
-    if (isText(c)) ownText += c.data.trim().length;
+    if (isText(c)) ownText += textCounts(c).visibleChars;
     else if (isElement(c) && BLOCK_TAGS.has(c.name)) hasBlock = true;
   }
   if (!hasBlock) return "paragraph";
