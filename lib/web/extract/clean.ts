@@ -17,6 +17,7 @@ import {
   withinCode,
 } from "./dom";
 import { BOILERPLATE, classWeight, roleHints } from "./hints";
+import { isPictureCredit } from "./picture-credits";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
@@ -70,6 +71,7 @@ export function clean(root: Element, options: CleanOptions): void {
       (el.name === "h1" && !options.keepTitle) ||
       isCallToAction(el, before) ||
       isAdLabel(el, before) ||
+      isPictureCredit(el, before) ||
       isPlaceholder(el)
     )
       unwanted.push(el);
