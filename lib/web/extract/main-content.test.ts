@@ -679,6 +679,18 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("a clone of a slide");
   });
 
+  it("reads what a labelled link shows the eye (its face kept from screen readers, the label saying it again), but not a face the label does not say", () => {
+    const book = (i: number) =>
+      `<li><a href="/b/${i}">Book ${i}: a novel of the sea</a><a href="/r/${i}" aria-label="4.${i} out of 5 stars, 1,20${i} ratings"><i aria-hidden="true"><span>4.${i} out of 5 stars</span></i> <span aria-hidden="true">1,20${i}</span></a><span>$1${i}.99</span></li>`;
+    const out = text(`<html><body><main><ol>${[1, 2, 3, 4, 5].map(book).join("")}</ol></main></body></html>`);
+    expect(out).toContain("4.5 out of 5 stars");
+    expect(out).toContain("1,205");
+    const unlabelled = text(
+      `<html><body><main><ol>${[1, 2, 3, 4, 5].map((i) => book(i).replace(/aria-label="[^"]*"/, 'aria-label="Reviews"')).join("")}</ol></main></body></html>`,
+    );
+    expect(unlabelled).not.toContain("out of 5 stars");
+  });
+
   it("keeps a grid inside a block named for its paging (the list being paged), but drops the line of page links", () => {
     const card = (i: number) => `<article class="card"><h4>Seamless tee ${i}</h4><p>Slim fit, in black or storm blue, from $${20 + i}.</p></article>`;
     const pages = `<div class="pagination-links"><a href="?p=1">1</a> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=2">Next</a></div>`;

@@ -1,7 +1,7 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, removeNodes } from "./dom";
+import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, rawTextWithin, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate } from "./hints";
@@ -428,18 +428,33 @@ const PANEL_HEADER_DEPTH = 3;
 
 /**
  * Hidden from every reader; aria-hidden hides from screen readers only, and is trusted as hiding except
- * on a link out of the tab order: a card's second link to its story (the teaser under the title), shown
- * to the eye and kept from screen readers as a duplicate.
+ * on a link out of the tab order (a card's second link to its story, the teaser under the title, shown
+ * to the eye and kept from screen readers as a duplicate) and on the face of a labelled control (a
+ * rating's "4.7 out of 5 stars" under a link whose aria-label says it again for screen readers).
  */
 function isHidden(el: Element): boolean {
   if (!mayCarry(el, MAY_CONCEAL)) return false;
   const a = el.attribs;
   const concealed =
     a.hidden !== undefined ||
-    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1")) ||
+    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1") && !facesLabel(el)) ||
     (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
   return concealed && !isTabPanel(el) && !ACCORDION_PANEL.test(el.attribs.class ?? "");
 }
+
+/** The element shows what an aria-label of a block holding it says to screen readers: its text is in the label. */
+function facesLabel(el: Element): boolean {
+  let label: string | undefined;
+  let at = el.parent;
+  for (let depth = 0; label === undefined && depth < LABEL_DEPTH && at !== null && isElement(at); depth++, at = at.parent) label = at.attribs["aria-label"];
+  if (label === undefined) return false;
+  const face = rawTextWithin(el, FACE_NODES)?.replace(/\s+/g, " ").trim().toLowerCase();
+  return face !== undefined && face !== "" && label.replace(/\s+/g, " ").toLowerCase().includes(face);
+}
+
+/** How far up the label may be (a link around an icon around its text), and how much a face may hold. */
+const LABEL_DEPTH = 3;
+const FACE_NODES = 50;
 
 /** A tab's panel (role tabpanel, or named so: tab-panel, Bootstrap's tab-pane, tab__content) is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
 export function isTabPanel(el: Element): boolean {
