@@ -169,6 +169,25 @@ describe("clean: calls to act", () => {
     expect(cleaned(section(`<a href="/classes">Learn more</a>`))).not.toContain("Learn more");
   });
 
+  it("drops a shop's controls on its items, and the label a control left in a box of its own", () => {
+    const item = (i: number, control: string) =>
+      `<div class="tile"><img src="/m/${i}.jpg" alt=""><div class="overlay">${control}</div><h3>Mug ${i}</h3><p>Stoneware mug, wheel-thrown, $${20 + i}</p></div>`;
+    const controls = [
+      '<div role="button"><div>Add to wishlist</div></div>',
+      '<quick-shop-opener class="quick-shop"><span>Quick Shop</span></quick-shop-opener>',
+      "<h4>View Details</h4>",
+      "<span>Show less</span>",
+    ];
+    for (const control of controls) {
+      const out = cleaned(`<div>${[1, 2, 3, 4].map((i) => item(i, control)).join("")}</div>`, "always");
+      expect(out, control).toContain("Stoneware mug, wheel-thrown, $24");
+      expect(out, control).not.toMatch(/wishlist|Quick Shop|View Details|Show less/);
+    }
+    // Bold words before a link in a sentence are the sentence's.
+    const story = `<div><p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p><p><strong>Read more:</strong> <a href="/glazes">how glazes melt</a>, from our studio notes.</p></div>`;
+    expect(cleaned(story)).toContain("Read more: how glazes melt");
+  });
+
   it("drops a link that skips to a place on the page, not a link about skipping", () => {
     const out = cleaned(
       `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,

@@ -274,13 +274,13 @@ describe("main content: a line said again on a page of items", () => {
 
   it("keeps the fields cards of one grid share, and drops each card's controls after the first", () => {
     const card = (title: string) =>
-      `<li class="offer"><h3><a href="/p/${title.length}">${title}</a></h3><p>Cushioning</p><p>Free delivery over forty pounds</p><a href="/compare/${title.length}">Add to compare</a></li>`;
+      `<li class="offer"><h3><a href="/p/${title.length}">${title}</a></h3><p>Cushioning</p><p>Free delivery over forty pounds</p><a href="/compare/${title.length}">Compare this tool</a></li>`;
     const out = text(
       `<html><body><main><h1>Throwing tools</h1><ul class="offers">${["Wooden rib, long", "Trimming loop set of three", "Sponge on a stick"].map(card).join("")}</ul></main></body></html>`,
     );
     expect(count(out, "Cushioning")).toBe(3);
     expect(count(out, "Free delivery over forty pounds")).toBe(3);
-    expect(count(out, "Add to compare")).toBe(1);
+    expect(count(out, "Compare this tool")).toBe(1);
   });
 
   it("keeps a story's refrain each time it is said, and a long sentence once", () => {
