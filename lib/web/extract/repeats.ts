@@ -290,12 +290,12 @@ const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*";
 
 /**
  * What a board says of a post's author and its edits, on a line of its own (compared as keys are: lower
- * case, words one space apart): "Posts: 1,234", "Reaction score: 56", "Joined: Feb 2019", "Last edited:
+ * case, words one space apart): "Posts: 1,234", "4,931 posts", "Reaction score: 56", "Joined: Feb 2019", "Last edited:
  * Jul 3, 2024", "Edited June 5 by coldj", "Last edited by trilby (2024-01-12 10:00:00)". WCXB forum
  * +0.0015, 21 threads better, 3 worse.
  */
 const POSTER_FACTS = new RegExp(
-  `^(?:(?:posts|messages|reaction score|likes received|points|solutions|reputation|threads|karma|trophy points) \\d[\\d ]*k?|joined ${MONTH} \\d+(?: \\d+)?|(?:last )?edited(?: by [\\w ]+?)?(?: on)? (?:\\d{1,2} )?${MONTH} \\d[\\w ]*|last edited by [\\w ]+ \\d{4} \\d{1,2} \\d{1,2}[\\d ]*)$`,
+  `^(?:(?:posts|messages|reaction score|likes received|points|solutions|reputation|threads|karma|trophy points) \\d[\\d ]*k?|\\d[\\d ]*k? (?:posts|messages|threads)|joined ${MONTH} \\d+(?: \\d+)?|(?:last )?edited(?: by [\\w ]+?)?(?: on)? (?:\\d{1,2} )?${MONTH} \\d[\\w ]*|last edited by [\\w ]+ \\d{4} \\d{1,2} \\d{1,2}[\\d ]*)$`,
 );
 
 /**
