@@ -188,6 +188,17 @@ describe("clean: calls to act", () => {
     expect(cleaned(story)).toContain("Read more: how glazes melt");
   });
 
+  it("drops a listing's count of what it shows, alone in its element, and keeps a sentence counting", () => {
+    const item = (i: number) => `<div class="tile"><h3>Mug ${i}</h3><p>Stoneware mug, wheel-thrown, $${20 + i}</p></div>`;
+    for (const count of ["Showing 24 of 514 results", "Showing 1–16 of 29 results", "84,295 matches", "22 products", "120 Ergebnisse"]) {
+      const out = cleaned(`<div><p>${count}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always");
+      expect(out, count).toContain("Mug 4");
+      expect(out, count).not.toContain(count);
+    }
+    const sentence = "We fired 22 products in the last kiln load, and all came out whole.";
+    expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
+  });
+
   it("drops a link that skips to a place on the page, not a link about skipping", () => {
     const out = cleaned(
       `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,
