@@ -199,6 +199,16 @@ describe("clean: calls to act", () => {
     expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
   });
 
+  it("drops what a script shows until a part loads, and keeps a title about loading", () => {
+    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
+    for (const notice of ["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"]) {
+      const out = cleaned(`<div>${story}<div><span>${notice}</span></div>${story}</div>`);
+      expect(out, notice).toContain("glaze melts");
+      expect(out, notice).not.toContain(notice);
+    }
+    expect(cleaned(`<div>${story}<h2>Loading an image with XHR</h2>${story}</div>`)).toContain("Loading an image with XHR");
+  });
+
   it("drops a link that skips to a place on the page, not a link about skipping", () => {
     const out = cleaned(
       `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,

@@ -80,6 +80,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (isSkipLink(el) || isTableOfContents(el, before)) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
     else if (!options.discussion && (isBadge(el, before) || isResultCount(el, before))) unwanted.push(el);
+    else if (isLoadingNotice(el, before)) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
@@ -550,6 +551,22 @@ const RESULT_COUNT =
   /^(?:(?:showing|displaying|viewing) )?(?:(?:items?|results?) )?\d[\d,. ]*(?: ?[-–—] ?\d[\d,.]*)?(?: (?:of|from|out of) \d[\d,.]*\+?)? ?(?:results?|items?|products?|matches|listings?|ergebnisse|artikel|produkte|résultats|articles|produits|resultados|productos|risultati|prodotti|resultaten)(?: found)?$/i;
 const RESULT_COUNT_CHARS = 60;
 const RESULT_COUNT_NODES = 20;
+
+/**
+ * What a script shows until it has loaded a part ("Loading...", "Loading specifications…", "Loading
+ * prices for your region…"), alone in its element: the part never came, and the notice says nothing of
+ * the page. "Loading an image with XHR" is a title. WCXB: four pages better, none worse.
+ */
+function isLoadingNotice(el: Element, stats: StatsMap): boolean {
+  const chars = stats.get(el)?.chars ?? 0;
+  if (chars === 0 || chars > LOADING_CHARS) return false;
+  const text = rawTextWithin(el, LOADING_NODES);
+  return text !== undefined && LOADING.test(text.trim());
+}
+
+const LOADING = /^(?:loading|please wait)\b[^.…]{0,40}(?:\.{2,}|…)$/i;
+const LOADING_CHARS = 50;
+const LOADING_NODES = 20;
 
 /** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored", "Anzeige", "Реклама", "広告"): the ad's, not the page's. */
 function isAdLabel(el: Element, stats: StatsMap): boolean {
