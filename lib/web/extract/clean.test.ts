@@ -169,7 +169,7 @@ describe("clean: calls to act", () => {
     expect(cleaned(section(`<a href="/classes">Learn more</a>`))).not.toContain("Learn more");
   });
 
-  it("drops a shop's controls on its items, and the label a control left in a box of its own", () => {
+  it("drops controls on a list's items (a shop's, a count of comments), and the label a control left in a box of its own", () => {
     const item = (i: number, control: string) =>
       `<div class="tile"><img src="/m/${i}.jpg" alt=""><div class="overlay">${control}</div><h3>Mug ${i}</h3><p>Stoneware mug, wheel-thrown, $${20 + i}</p></div>`;
     const controls = [
@@ -177,11 +177,13 @@ describe("clean: calls to act", () => {
       '<quick-shop-opener class="quick-shop"><span>Quick Shop</span></quick-shop-opener>',
       "<h4>View Details</h4>",
       "<span>Show less</span>",
+      '<a href="/rate/1">Rate this book</a>',
+      "<p>13 comments</p>",
     ];
     for (const control of controls) {
       const out = cleaned(`<div>${[1, 2, 3, 4].map((i) => item(i, control)).join("")}</div>`, "always");
       expect(out, control).toContain("Stoneware mug, wheel-thrown, $24");
-      expect(out, control).not.toMatch(/wishlist|Quick Shop|View Details|Show less/);
+      expect(out, control).not.toMatch(/wishlist|Quick Shop|View Details|Show less|Rate this|comments/);
     }
     // Bold words before a link in a sentence are the sentence's.
     const story = `<div><p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p><p><strong>Read more:</strong> <a href="/glazes">how glazes melt</a>, from our studio notes.</p></div>`;

@@ -343,7 +343,7 @@ function isCallToAction(el: Element, stats: StatsMap): boolean {
   if (!control && (chars === 0 || !BLOCK_TAGS.has(el.name) || HEADING_TAGS.has(el.name))) return false;
   if (el.name === "a" && BUTTON_CLASS.test(el.attribs.class ?? "")) return true;
   const text = (rawTextWithin(el, BARE_CALL_NODES) ?? "").trim();
-  if (SHOP_CONTROL.test(text)) return true;
+  if (ITEM_CONTROL.test(text)) return true;
   const said = BARE_CALL.exec(text);
   // "Read more" alone says nothing wherever it stands; "read more about kilns" may be words of a sentence.
   return said !== null && (!/\w/.test(said[1] ?? "") || (control && standsAlone(el, chars, stats)));
@@ -386,8 +386,13 @@ const BARE_CALL = new RegExp(
   "i",
 );
 const BARE_CALL_NODES = 40;
-/** A shop's controls on its items, which say nothing of them: "Quick shop", "Quick view", "Add to wishlist", "Swipe to view". */
-const SHOP_CONTROL = /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view)$/i;
+/**
+ * Controls on a list's items or a story's pictures, which say nothing of them: "Quick shop", "Quick view",
+ * "Add to wishlist", "Swipe to view", "Rate this book", "Watch video", "Toggle caption"; and a count of
+ * comments ("13 comments", "1comment"), the link to them.
+ */
+const ITEM_CONTROL =
+  /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view|rate this [\p{L}]+|watch (?:the )?video|toggle caption|\d+ ?comments?)$/iu;
 
 /** Whether el is all the text of its parent: a line of its own, not words of a sentence ("you can read more about kilns here"). */
 function standsAlone(el: Element, chars: number, stats: StatsMap): boolean {
