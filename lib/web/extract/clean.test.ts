@@ -201,6 +201,17 @@ describe("clean: calls to act", () => {
     expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
   });
 
+  it("drops a story's reading time on a line of its own, and keeps it beside a card's date", () => {
+    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
+    for (const estimate of ["5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min de lecture"]) {
+      const out = cleaned(`<div>${story}<p><span>${estimate}</span></p>${story}</div>`);
+      expect(out, estimate).toContain("glaze melts");
+      expect(out, estimate).not.toContain(estimate);
+    }
+    const card = (i: number) => `<div class="card"><h3>Firing log ${i}</h3><div><span>${i}d ago</span> · <span>3 min read</span></div></div>`;
+    expect(cleaned(`<div>${[1, 2, 3, 4].map(card).join("")}</div>`, "always")).toContain("4d ago · 3 min read");
+  });
+
   it("drops what a script shows until a part loads, and keeps a title about loading", () => {
     const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
     for (const notice of ["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"]) {
