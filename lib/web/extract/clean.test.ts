@@ -378,6 +378,12 @@ describe("clean: a shop's badges", () => {
     expect(out).not.toContain("Top rated");
     expect(out).toContain("Sold out");
     expect(out).toContain("Our best seller is the speckled mug, on sale until Friday.");
+    // A review's badge is the shop's, not the buyer's words.
+    const review = (who: string) =>
+      `<div class="entry"><b>${who}</b><span>Verified Purchase</span><p>The glaze is even and the handle sits well in the hand, ${who} says.</p></div>`;
+    const reviews = cleaned(`<div><div class="list">${["Ada", "Ben", "Cy"].map(review).join("")}</div></div>`, "always");
+    expect(reviews).not.toContain("Verified Purchase");
+    expect(reviews).toContain("sits well in the hand, Cy says");
   });
 });
 

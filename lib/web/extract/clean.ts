@@ -537,6 +537,7 @@ const PLACEHOLDER = /^\s*lorem ipsum(?:\s+dolor sit amet\b|\s*\d*\s*$)/i;
  * A shop's badge on an item ("Best seller", "Top rated", "New arrival", "Sale"): merchandising over the
  * item, not about it, alone in its element. "New", "Featured" and "Sold out" say something of the item
  * as often (WCXB: as often in the truth as not). WCXB collection +0.0016, 32 pages better, 10 by < 0.004 worse.
+ * So is a review's "Verified purchase" (product +0.0003, seven pages better, one by 0.002 worse).
  */
 function isBadge(el: Element, stats: StatsMap): boolean {
   const chars = stats.get(el)?.chars ?? 0;
@@ -545,7 +546,7 @@ function isBadge(el: Element, stats: StatsMap): boolean {
   return text !== undefined && BADGE.test(text.trim());
 }
 
-const BADGE = /^(?:top rated|best ?sellers?|new arrivals?|award winner|(?:on )?sale|promoted)$/i;
+const BADGE = /^(?:top rated|best ?sellers?|new arrivals?|award winner|(?:on )?sale|promoted|verified (?:purchase|buyer|owner|reviewer))$/i;
 const BADGE_CHARS = 20;
 const BADGE_NODES = 20;
 
