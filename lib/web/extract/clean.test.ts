@@ -266,6 +266,18 @@ describe("clean: a table of contents", () => {
     }
   });
 
+  it("drops the table's title with it, and keeps a title over a list that stays (a manual's chapter of pages)", () => {
+    const toc = `<ul><li><a href="#wedge">${WEDGE}</a></li><li><a href="#center">${CENTER}</a></li><li><a href="#trim">${TRIM}</a></li></ul>`;
+    const body = `${section("wedge", WEDGE)}${section("center", CENTER)}${section("trim", TRIM)}`;
+    for (const title of ["<h3>Table of Contents</h3>", "<p><strong>In this article</strong></p>", "<div>Inhaltsverzeichnis</div>"]) {
+      const out = cleaned(`<div><p>How to throw a bowl, from a lump of clay to a trimmed foot, in three steps.</p>${title}${toc}${body}</div>`, "always");
+      expect(out, title).toContain("takes a steady hand");
+      expect(out, title).not.toMatch(/Table of Contents|In this article|Inhaltsverzeichnis/);
+    }
+    const chapter = `<div><h2>Chapter 11. Kilns</h2><p><strong>Table of Contents</strong></p><ul><li><a href="/kilns-electric">11.1. Electric kilns</a></li><li><a href="/kilns-gas">11.2. Gas kilns</a></li><li><a href="/kilns-wood">11.3. Wood kilns</a></li></ul></div>`;
+    expect(cleaned(chapter, "always")).toContain("Table of Contents");
+  });
+
   it("keeps a list of only two links to places on the page (a recipe's 'jump to' links): three make a table of contents", () => {
     const jump = (targets: string[]) => `<ul>${targets.map((t) => `<li><a href="#${t.toLowerCase()}">Jump to the ${t.toLowerCase()}</a></li>`).join("")}</ul>`;
     const recipe = (targets: string[]) =>

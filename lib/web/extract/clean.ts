@@ -77,7 +77,7 @@ export function clean(root: Element, options: CleanOptions): void {
       unwanted.push(el);
     else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);
-    else if (isSkipLink(el) || isTableOfContents(el, before)) unwanted.push(el);
+    else if (isSkipLink(el) || isTableOfContents(el, before) || isContentsTitle(el, before)) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
     else if (!options.discussion && (isBadge(el, before) || isResultCount(el, before) || isReadingTime(el, before))) unwanted.push(el);
     else if (isLoadingNotice(el, before)) unwanted.push(el);
@@ -396,11 +396,15 @@ const BARE_CALL_NODES = 40;
 const ITEM_CONTROL =
   /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view|rate this [\p{L}]+|watch (?:the )?video|toggle caption|\d+ ?comments?)$/iu;
 
-/** Whether el is all the text of the nearest block holding it (itself, when it is one). */
+/** Whether el is all the text of its line, the nearest block holding it (itself, when it is one). */
 function onLineOfItsOwn(el: Element, chars: number, stats: StatsMap): boolean {
+  return (stats.get(lineOf(el))?.chars ?? 0) <= chars + 1;
+}
+
+function lineOf(el: Element): Element {
   let block: Element = el;
   while (!BLOCK_TAGS.has(block.name) && block.parent !== null && isElement(block.parent)) block = block.parent;
-  return (stats.get(block)?.chars ?? 0) <= chars + 1;
+  return block;
 }
 
 /** Whether el is all the text of its parent: a line of its own, not words of a sentence ("you can read more about kilns here"). */
@@ -490,6 +494,28 @@ function isTableOfContents(el: Element, stats: StatsMap): boolean {
 
 const MIN_TOC_LINKS = 3;
 const TOC_LINK_DENSITY = 0.8;
+
+/**
+ * A table of contents' title on a line of its own ("Table of Contents", "In this article", "On this
+ * page", "Inhaltsverzeichnis", "Sommaire"): the table goes (isTableOfContents), and the title has
+ * nothing left to title. WCXB: 16 pages better, 2 by at most 0.002 worse.
+ */
+function isContentsTitle(el: Element, stats: StatsMap): boolean {
+  const chars = stats.get(el)?.chars ?? 0;
+  if (chars === 0 || chars > CONTENTS_TITLE_CHARS || !onLineOfItsOwn(el, chars, stats)) return false;
+  const text = rawTextWithin(el, CONTENTS_TITLE_NODES);
+  if (text === undefined || !CONTENTS_TITLE.test(text.replace(/\s+/g, " ").trim())) return false;
+  // Over a list that stays (a manual's chapter page listing its sections' pages) it titles that list.
+  const next = nextElement(lineOf(el));
+  return next === undefined || !LISTS.has(next.name) || isTableOfContents(next, stats);
+}
+
+const LISTS = new Set(["ul", "ol", "dl"]);
+
+const CONTENTS_TITLE =
+  /^(?:table of contents|contents|in this (?:article|post|guide)|on this page|jump to(?: section)?|inhaltsverzeichnis|inhalt|sommaire|table des matières|índice|contenido|indice|sommario|inhoudsopgave|содержание|目次|目录)\s*:?$/i;
+const CONTENTS_TITLE_CHARS = 30;
+const CONTENTS_TITLE_NODES = 20;
 
 /**
  * The story's author as schema.org microdata (`itemprop="author"`) holding a biography beside the name:
