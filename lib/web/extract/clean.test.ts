@@ -212,6 +212,17 @@ describe("clean: calls to act", () => {
     expect(cleaned(`<div>${[1, 2, 3, 4].map(card).join("")}</div>`, "always")).toContain("4d ago · 3 min read");
   });
 
+  it("drops a live region's message, and keeps a callout marked as an alert", () => {
+    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
+    const out = cleaned(
+      `<div>${story}<div role="alert"><span>Unable to add item to List. Please try again.</span></div><p role="status">Added to cart</p><div role="alert"><p>Note: a kiln vents fumes; open a window while it fires.</p></div>${story}</div>`,
+    );
+    expect(out).toContain("glaze melts");
+    expect(out).not.toContain("Unable to add item");
+    expect(out).not.toContain("Added to cart");
+    expect(out).toContain("Note: a kiln vents fumes");
+  });
+
   it("drops what a script shows until a part loads, and keeps a title about loading", () => {
     const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
     for (const notice of ["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"]) {

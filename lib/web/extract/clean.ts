@@ -80,7 +80,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (isSkipLink(el) || isTableOfContents(el, before) || isContentsTitle(el, before)) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
     else if (!options.discussion && (isBadge(el, before) || isResultCount(el, before) || isReadingTime(el, before))) unwanted.push(el);
-    else if (isLoadingNotice(el, before)) unwanted.push(el);
+    else if (isLoadingNotice(el, before) || (isStatusMessage(el) && small(el))) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
@@ -611,6 +611,18 @@ const READING_TIME =
   /^(?:(?:estimated )?reading time|lesezeit|temps de lecture|tiempo de lectura|tempo di lettura|leestijd):? ?(?:about |ca\. )?\d+ ?(?:min(?:ute)?s?|minuten|minutos|minuti)\.?$|^\d+ ?(?:min(?:ute)?s?\.?|m) (?:read|reading(?: time)?|de lecture|de lectura|di lettura|leestijd)$/i;
 const READING_TIME_CHARS = 40;
 const READING_TIME_NODES = 20;
+
+/**
+ * A live region's message (`role="alert"` or `"status"`): what a script says of what the reader just
+ * did or of the session ("Unable to add item to List. Please try again.", "Added to cart", a sign-up
+ * prompt, a cookie notice), not the page's. A callout opening with its kind ("Note:", "Warning") stays:
+ * docs mark theirs as alerts. WCXB all +0.0002 (listing +0.0013, forum +0.0004), ten pages better, none worse.
+ */
+function isStatusMessage(el: Element): boolean {
+  const role = el.attribs.role;
+  if (role !== "alert" && role !== "status") return false;
+  return !isAdmonition(el);
+}
 
 /**
  * What a script shows until it has loaded a part ("Loading...", "Loading specifications…", "Loading
