@@ -416,7 +416,8 @@ function standsAlone(el: Element, chars: number, stats: StatsMap): boolean {
 /**
  * On a thread, the board talking rather than a post: asking a guest to sign in ("Create an account or
  * sign in to comment", "Already have an account? Sign in here", "Join the conversation"), saying the
- * thread is closed ("This thread is not open for further replies"), listing its posting rules or who is
+ * thread is closed ("This thread is not open for further replies"), listing its posting rules ("You may
+ * not post replies") or who is
  * viewing it, counting its views and replies ("6.3K views 23 replies 14 participants"), warning of an
  * out-of-date browser or of a deleted topic still shown to moderators. Only a short block that opens
  * so: a post that mentions signing in says something else first ("I could not sign in to reply"). WCXB
@@ -428,7 +429,7 @@ function isBoardNotice(el: Element, stats: StatsMap): boolean {
 }
 
 const BOARD_NOTICE =
-  /^(?:(?:please )?(?:sign|log) ?in (?:or (?:register|sign up) )?to (?:reply|comment|post|join|leave)|create an account or sign in|you must (?:be )?(?:logged|signed|log|sign) ?in|already have an account|register (?:now|for free|to (?:reply|post|join))|join the conversation|(?:this (?:thread|topic|discussion) (?:is|has been|was) )?(?:closed|not open|locked) (?:for|to) (?:further|new) replies|users who are viewing this (?:thread|topic)|posting (?:rules|permissions)|you are using an out of date browser|this (?:thread|topic|post) has been deleted\. only|[\d.,]+k?\s+views?\s+[\d.,]+k?\s+repl(?:y|ies)\b)/i;
+  /^(?:(?:please )?(?:sign|log) ?in (?:or (?:register|sign up) )?to (?:reply|comment|post|join|leave)|create an account or sign in|you must (?:be )?(?:logged|signed|log|sign) ?in|already have an account|register (?:now|for free|to (?:reply|post|join))|join the conversation|(?:this (?:thread|topic|discussion) (?:is|has been|was) )?(?:closed|not open|locked) (?:for|to) (?:further|new) replies|users who are viewing this (?:thread|topic)|posting (?:rules|permissions)|you (?:may|can) ?not (?:post|edit|reply|upload|vote|create|delete)|you are using an out of date browser|this (?:thread|topic|post) has been deleted\. only|[\d.,]+k?\s+views?\s+[\d.,]+k?\s+repl(?:y|ies)\b)/i;
 const BOARD_NOTICE_CHARS = 600;
 const BOARD_NOTICE_NODES = 60;
 

@@ -349,13 +349,14 @@ describe("main content: threads", () => {
 
   it("drops the board's prompt asking a guest to sign in and its closed thread's notice, not a post that mentions signing in", () => {
     const head = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Kettle"}</script>`;
-    const prompt = `<div class="teaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment.</p><div><h3>Sign in</h3><p>Already have an account? Sign in here.</p></div></div><div class="status"><p>This thread is not open for further replies.</p></div>`;
+    const prompt = `<div class="teaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment.</p><div><h3>Sign in</h3><p>Already have an account? Sign in here.</p></div></div><div class="status"><p>This thread is not open for further replies.</p></div><ul><li>You may not post new threads</li><li>You may not post replies</li><li>You may not edit your posts</li></ul>`;
     const post = `<div class="comment"><p>I could not sign in to reply from my phone, so I wrote from the laptop instead. ${sentence("signing in")}</p></div>`;
     const out = extractMainContent(parseHtml(`<html><head>${head}</head><body>${thread.replace("</main>", `${post}${prompt}</main>`)}</body></html>`)).text;
     expect(out).toContain("about descaling");
     expect(out).toContain("I could not sign in to reply from my phone");
     expect(out).not.toContain("You need to be a member");
     expect(out).not.toContain("not open for further replies");
+    expect(out).not.toContain("You may not");
   });
 
   it("drops the board's notices on a thread: its statistics line, an out-of-date browser, a deleted topic; not a post about views and replies", () => {
