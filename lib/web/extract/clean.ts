@@ -417,8 +417,7 @@ function standsAlone(el: Element, chars: number, stats: StatsMap): boolean {
  * On a thread, the board talking rather than a post: asking a guest to sign in ("Create an account or
  * sign in to comment", "Already have an account? Sign in here", "Join the conversation"), saying the
  * thread is closed ("This thread is not open for further replies"), listing its posting rules ("You may
- * not post replies") or who is
- * viewing it, counting its views and replies ("6.3K views 23 replies 14 participants"), warning of an
+ * not post replies") or who is viewing it, counting its views and replies ("6.3K views 23 replies 14 participants"), warning of an
  * out-of-date browser or of a deleted topic still shown to moderators. Only a short block that opens
  * so: a post that mentions signing in says something else first ("I could not sign in to reply"). WCXB
  * all +0.0001 for the prompts (seven pages better, none worse), forum +0.0004 for the notices (six
