@@ -168,8 +168,8 @@ function dominantLinkLists(root: Element, stats: StatsMap): Element[] {
   return largest !== undefined && largest.lists.length >= MIN_INDEX_LISTS && largest.chars >= total * INDEX_SHARE ? largest.lists : [];
 }
 
-/** An image's or a stylesheet's address alone as text: a template printing its data, nothing a reader is meant to read. */
-const ASSET_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|css|js)(?:[?#]\S*)?$/i;
+/** An image's, a video's, a sound's, a font's or a stylesheet's address alone as text: a template printing its data, nothing a reader is meant to read. */
+const ASSET_ADDRESS = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|css|js|mp4|webm|mov|m4v|mp3|m4a|ogg|wav|woff2?|ttf|otf)(?:[?#]\S*)?$/i;
 
 function isAssetAddress(el: Element): boolean {
   const only = el.children.length === 1 ? el.children[0] : undefined;

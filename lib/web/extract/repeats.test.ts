@@ -193,6 +193,14 @@ describe("main content: a template's data printed as text", () => {
     expect(out).not.toContain("SAND_THUMB");
     expect(out).not.toContain("thumb_sand");
   });
+
+  it("drops a video's address printed alone in a block", () => {
+    const out = text(
+      `<html><body><main><h1>Pet stories</h1><p>${sentence("the dogs")}</p><div>https://cdn.example.com/videos/hannah-and-daisy.mp4</div><p>${sentence("the cats")}</p></main></body></html>`,
+    );
+    expect(out).toContain("about the cats");
+    expect(out).not.toContain("hannah-and-daisy");
+  });
 });
 
 describe("main content: a card that says a line twice", () => {
