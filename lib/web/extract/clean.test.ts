@@ -178,12 +178,13 @@ describe("clean: calls to act", () => {
       "<h4>View Details</h4>",
       "<span>Show less</span>",
       '<a href="/rate/1">Rate this book</a>',
+      "<div><span>Clear rating</span></div>",
       "<p>13 comments</p>",
     ];
     for (const control of controls) {
       const out = cleaned(`<div>${[1, 2, 3, 4].map((i) => item(i, control)).join("")}</div>`, "always");
       expect(out, control).toContain("Stoneware mug, wheel-thrown, $24");
-      expect(out, control).not.toMatch(/wishlist|Quick Shop|View Details|Show less|Rate this|comments/);
+      expect(out, control).not.toMatch(/wishlist|Quick Shop|View Details|Show less|Rate this|Clear rating|comments/);
     }
     // Bold words before a link in a sentence are the sentence's.
     const story = `<div><p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p><p><strong>Read more:</strong> <a href="/glazes">how glazes melt</a>, from our studio notes.</p></div>`;

@@ -390,11 +390,11 @@ const BARE_CALL = new RegExp(
 const BARE_CALL_NODES = 40;
 /**
  * Controls on a list's items or a story's pictures, which say nothing of them: "Quick shop", "Quick view",
- * "Add to wishlist", "Swipe to view", "Rate this book", "Watch video", "Toggle caption"; and a count of
+ * "Add to wishlist", "Swipe to view", "Rate this book", "Clear rating", "Watch video", "Toggle caption"; and a count of
  * comments ("13 comments", "1comment"), the link to them.
  */
 const ITEM_CONTROL =
-  /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view|rate this [\p{L}]+|watch (?:the )?video|toggle caption|\d+ ?comments?)$/iu;
+  /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view|rate this [\p{L}]+|clear rating|watch (?:the )?video|toggle caption|\d+ ?comments?)$/iu;
 
 /** Whether el is all the text of its line, the nearest block holding it (itself, when it is one). */
 function onLineOfItsOwn(el: Element, chars: number, stats: StatsMap): boolean {
