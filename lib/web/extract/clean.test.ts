@@ -224,6 +224,14 @@ describe("clean: calls to act", () => {
     expect(out).toContain("Note: a kiln vents fumes");
   });
 
+  it("drops a template's expression a script never filled in, and keeps one shown as code", () => {
+    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
+    const out = cleaned(`<div>${story}<div><span>{{ DiscussionBoard.errors[11793116].message }}</span></div>${story}<p><code>{{ person }}</code></p></div>`);
+    expect(out).toContain("glaze melts");
+    expect(out).not.toContain("DiscussionBoard");
+    expect(out).toContain("{{ person }}");
+  });
+
   it("drops what a script shows until a part loads, and keeps a title about loading", () => {
     const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
     for (const notice of ["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"]) {

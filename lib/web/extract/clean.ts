@@ -4,6 +4,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import {
+  ancestors,
   descendants,
   elementChildren,
   hasAncestorIn,
@@ -80,7 +81,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (isSkipLink(el) || isTableOfContents(el, before) || isContentsTitle(el, before)) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
     else if (!options.discussion && (isBadge(el, before) || isResultCount(el, before) || isReadingTime(el, before))) unwanted.push(el);
-    else if (isLoadingNotice(el, before) || (isStatusMessage(el) && small(el))) unwanted.push(el);
+    else if (isLoadingNotice(el, before) || isUnrenderedTemplate(el, before) || (isStatusMessage(el) && small(el))) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
@@ -623,6 +624,29 @@ function isStatusMessage(el: Element): boolean {
   if (role !== "alert" && role !== "status") return false;
   return !isAdmonition(el);
 }
+
+/**
+ * A template's expression its script never filled in ("{{ DiscussionBoard.errors[11793116].message }}"),
+ * alone in its element: the page as served, before the script that renders it ran. Code that shows
+ * such an expression is code (a `<code>` or a `<pre>`) and stays. WCXB: two pages better, none worse.
+ */
+function isUnrenderedTemplate(el: Element, stats: StatsMap): boolean {
+  const chars = stats.get(el)?.chars ?? 0;
+  if (chars < 4 || chars > TEMPLATE_CHARS || CODE_TAGS.has(el.name)) return false;
+  const text = rawTextWithin(el, TEMPLATE_NODES);
+  return (
+    text !== undefined &&
+    TEMPLATE_EXPRESSION.test(text.trim()) &&
+    !descendants(el).some((d) => CODE_TAGS.has(d.name)) &&
+    !ancestors(el, TEMPLATE_CODE_DEPTH).some((a) => CODE_TAGS.has(a.name))
+  );
+}
+
+const TEMPLATE_EXPRESSION = /^\{\{[^{}]*\}\}$/;
+const CODE_TAGS = new Set(["code", "pre", "kbd", "samp", "tt"]);
+const TEMPLATE_CHARS = 200;
+const TEMPLATE_NODES = 20;
+const TEMPLATE_CODE_DEPTH = 6;
 
 /**
  * What a script shows until it has loaded a part ("Loading...", "Loading specifications…", "Loading
