@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type CleanOptions, clean } from "./clean";
-import { documentBody, elementChildren, parseHtml } from "./dom";
+import { descendants, documentBody, elementChildren, parseHtml } from "./dom";
 import { plainText } from "./plain-text";
 
 /** The body's first element cleaned as a story's part (or, keeping its cards always, as a region), as its text. */
@@ -410,6 +410,13 @@ describe("clean: a shop's badges", () => {
     expect(out).not.toContain("Top rated");
     expect(out).toContain("Sold out");
     expect(out).toContain("Our best seller is the speckled mug, on sale until Friday.");
+    // A badge over a product's photo goes alone: the box holding both keeps the photo.
+    const photo = (i: number) =>
+      `<div class="tile"><div class="media"><img src="/m/${i}.jpg" alt="Mug ${i}"><span>Best seller</span></div><h3>Mug ${i}</h3><p>Thrown stoneware, glazed in oatmeal white.</p></div>`;
+    const root = elementChildren(documentBody(parseHtml(`<html><body><div>${[1, 2, 3].map(photo).join("")}</div></body></html>`))!)[0]!;
+    clean(root, { keepCards: "always", discussion: false });
+    expect(descendants(root).filter((el) => el.name === "img")).toHaveLength(3);
+    expect(plainText([root])).not.toContain("Best seller");
     // A review's badge is the shop's, not the buyer's words.
     const review = (who: string) =>
       `<div class="entry"><b>${who}</b><span>Verified Purchase</span><p>The glaze is even and the handle sits well in the hand, ${who} says.</p></div>`;

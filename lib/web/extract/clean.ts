@@ -4,7 +4,6 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS, HEADING_TAGS } from "./blocks";
 import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards";
 import {
-  ancestors,
   descendants,
   elementChildren,
   hasAncestorIn,
@@ -18,7 +17,8 @@ import {
   withinCode,
 } from "./dom";
 import { BOILERPLATE, classWeight, roleHints } from "./hints";
-import { isPictureCredit } from "./picture-credits";
+import { isAdLabel, isFurniture, labelOf, wordsOf } from "./furniture";
+import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
@@ -63,25 +63,24 @@ export function clean(root: Element, options: CleanOptions): void {
     // A code block's highlighted tokens are named for what they are in the code ("token tag", "hljs-comment").
     if (code.has(el)) continue;
     const h = roleHints(el, options.discussion);
+    const chars = before.get(el)?.chars ?? 0;
+    // Read once for every test of a short block's words.
+    const label = labelOf(el, chars);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h)) && !isFoldedText(el, h, before))
       named.push(el);
+    else if ((el.name === "figcaption" && !cards.has(el)) || (el.name === "h1" && !options.keepTitle) || isPlaceholder(el)) unwanted.push(el);
     else if (
-      (el.name === "figcaption" && !cards.has(el)) ||
-      (el.name === "h1" && !options.keepTitle) ||
-      isCallToAction(el, before) ||
-      isAdLabel(el, before) ||
-      isPictureCredit(el, before) ||
-      isPlaceholder(el)
+      isCallToAction(el, chars, label, before) ||
+      (label === undefined ? isAdLabel(el, chars) : isFurniture(el, label, chars, before, options.discussion))
     )
       unwanted.push(el);
     else if (!options.discussion && (isAuthorCard(el, before) || options.contactForms?.has(el) === true) && small(el)) unwanted.push(el);
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);
-    else if (isSkipLink(el) || isTableOfContents(el, before) || isContentsTitle(el, before)) unwanted.push(el);
+    else if (isSkipLink(el) || isTableOfContents(el, before) || (label !== undefined && isContentsTitle(el, label, chars, before))) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
-    else if (!options.discussion && (isBadge(el, before) || isResultCount(el, before) || isReadingTime(el, before))) unwanted.push(el);
-    else if (isLoadingNotice(el, before) || isUnrenderedTemplate(el, before) || (isStatusMessage(el) && small(el))) unwanted.push(el);
+    else if (isStatusMessage(el) && small(el)) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);
@@ -337,15 +336,14 @@ function removeOtherProducts(root: Element): void {
  * better, 6 worse). Lone blocks saying "Contact us", "Get started" or "Book now" measured +0.00004 (27
  * pages better, 13 worse: truths keep a service page's last "Get started"): left.
  */
-function isCallToAction(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
+function isCallToAction(el: Element, chars: number, label: string | undefined, stats: StatsMap): boolean {
   if (chars > CALL_TO_ACTION_CHARS) return false;
   const control = el.name === "a" || el.name === "button" || el.attribs.role === "button";
   // A block is a control's label left without its control: only the call alone, whole. A heading saying
   // it titles a section ("Learn more" over the studio's classes).
   if (!control && (chars === 0 || !BLOCK_TAGS.has(el.name) || HEADING_TAGS.has(el.name))) return false;
   if (el.name === "a" && BUTTON_CLASS.test(el.attribs.class ?? "")) return true;
-  const text = (rawTextWithin(el, BARE_CALL_NODES) ?? "").trim();
+  const text = label ?? "";
   if (ITEM_CONTROL.test(text)) return true;
   const said = BARE_CALL.exec(text);
   // "Read more" alone says nothing wherever it stands; "read more about kilns" may be words of a sentence.
@@ -388,7 +386,6 @@ const BARE_CALL = new RegExp(
   ].join("|")})[\s.…:»›>→]*)$`,
   "i",
 );
-const BARE_CALL_NODES = 40;
 /**
  * Controls on a list's items or a story's pictures, which say nothing of them: "Quick shop", "Quick view",
  * "Add to wishlist", "Swipe to view", "Rate this book", "Clear rating", "Watch video", "Toggle caption"; and a count of
@@ -396,23 +393,6 @@ const BARE_CALL_NODES = 40;
  */
 const ITEM_CONTROL =
   /^(?:quick ?(?:shop|view|look|add|buy)|add to (?:cart|bag|basket|trolley|wishlist|wish list|favou?rites|compare)|swipe to view|rate this [\p{L}]+|clear rating|watch (?:the )?video|toggle caption|\d+ ?comments?)$/iu;
-
-/** Whether el is all the text of its line, the nearest block holding it (itself, when it is one). */
-function onLineOfItsOwn(el: Element, chars: number, stats: StatsMap): boolean {
-  return (stats.get(lineOf(el))?.chars ?? 0) <= chars + 1;
-}
-
-function lineOf(el: Element): Element {
-  let block: Element = el;
-  while (!BLOCK_TAGS.has(block.name) && block.parent !== null && isElement(block.parent)) block = block.parent;
-  return block;
-}
-
-/** Whether el is all the text of its parent: a line of its own, not words of a sentence ("you can read more about kilns here"). */
-function standsAlone(el: Element, chars: number, stats: StatsMap): boolean {
-  const parent = el.parent;
-  return parent !== null && isElement(parent) && (stats.get(parent)?.chars ?? 0) <= chars + 1;
-}
 
 /**
  * On a thread, the board talking rather than a post: asking a guest to sign in ("Create an account or
@@ -501,11 +481,8 @@ const TOC_LINK_DENSITY = 0.8;
  * page", "Inhaltsverzeichnis", "Sommaire"): the table goes (isTableOfContents), and the title has
  * nothing left to title. WCXB: 16 pages better, 2 by at most 0.002 worse.
  */
-function isContentsTitle(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars === 0 || chars > CONTENTS_TITLE_CHARS || !onLineOfItsOwn(el, chars, stats)) return false;
-  const text = rawTextWithin(el, CONTENTS_TITLE_NODES);
-  if (text === undefined || !CONTENTS_TITLE.test(text.replace(/\s+/g, " ").trim())) return false;
+function isContentsTitle(el: Element, label: string, chars: number, stats: StatsMap): boolean {
+  if (chars > CONTENTS_TITLE_CHARS || !CONTENTS_TITLE.test(wordsOf(label)) || !onLineOfItsOwn(el, chars, stats)) return false;
   // Over a list that stays (a manual's chapter page listing its sections' pages) it titles that list.
   const next = nextElement(lineOf(el));
   return next === undefined || !LISTS.has(next.name) || isTableOfContents(next, stats);
@@ -516,7 +493,6 @@ const LISTS = new Set(["ul", "ol", "dl"]);
 const CONTENTS_TITLE =
   /^(?:table of contents|contents|in this (?:article|post|guide)|on this page|jump to(?: section)?|inhaltsverzeichnis|inhalt|sommaire|table des matières|índice|contenido|indice|sommario|inhoudsopgave|содержание|目次|目录)\s*:?$/i;
 const CONTENTS_TITLE_CHARS = 30;
-const CONTENTS_TITLE_NODES = 20;
 
 /**
  * The story's author as schema.org microdata (`itemprop="author"`) holding a biography beside the name:
@@ -561,59 +537,6 @@ function isPlaceholder(el: Element): boolean {
 const PLACEHOLDER = /^\s*lorem ipsum(?:\s+dolor sit amet\b|\s*\d*\s*$)/i;
 
 /**
- * A shop's badge on an item ("Best seller", "Top rated", "New arrival", "Sale"): merchandising over the
- * item, not about it, alone in its element. "New", "Featured" and "Sold out" say something of the item
- * as often (WCXB: as often in the truth as not). WCXB collection +0.0016, 32 pages better, 10 by < 0.004 worse.
- * So is a review's "Verified purchase" (product +0.0003, seven pages better, one by 0.002 worse).
- */
-function isBadge(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars === 0 || chars > BADGE_CHARS) return false;
-  const text = rawTextWithin(el, BADGE_NODES);
-  return text !== undefined && BADGE.test(text.trim());
-}
-
-const BADGE = /^(?:top rated|best ?sellers?|new arrivals?|award winner|(?:on )?sale|promoted|verified (?:purchase|buyer|owner|reviewer))$/i;
-const BADGE_CHARS = 20;
-const BADGE_NODES = 20;
-
-/**
- * A listing's count of what it shows ("Showing 24 of 514 results", "Showing 1–16 of 29 results", "84,295
- * matches", "22 products", "120 Ergebnisse"), alone in its element: the list's furniture, as its sorting
- * and paging are. WCXB collection +0.0002, nine pages better, none worse.
- */
-function isResultCount(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars === 0 || chars > RESULT_COUNT_CHARS) return false;
-  const text = rawTextWithin(el, RESULT_COUNT_NODES);
-  return text !== undefined && RESULT_COUNT.test(text.replace(/\s+/g, " ").trim());
-}
-
-const RESULT_COUNT =
-  /^(?:(?:showing|displaying|viewing) )?(?:(?:items?|results?) )?\d[\d,. ]*(?: ?[-–—] ?\d[\d,.]*)?(?: (?:of|from|out of) \d[\d,.]*\+?)? ?(?:results?|items?|products?|matches|listings?|ergebnisse|artikel|produkte|résultats|articles|produits|resultados|productos|risultati|prodotti|resultaten)(?: found)?$/i;
-const RESULT_COUNT_CHARS = 60;
-const RESULT_COUNT_NODES = 20;
-
-/**
- * How long a story takes to read ("5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min
- * de lecture"), alone in its element: the page's estimate about the story, on it or on a card leading to
- * it, not its words; beside a card's date ("1d ago · 3 min read") it is one of the card's facts and
- * stays. WCXB listing +0.0007, ten pages better, none worse.
- */
-function isReadingTime(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  // A line of its own: beside a card's date ("1d ago 3 min read") it is one of the card's facts.
-  if (chars === 0 || chars > READING_TIME_CHARS || !onLineOfItsOwn(el, chars, stats)) return false;
-  const text = rawTextWithin(el, READING_TIME_NODES);
-  return text !== undefined && READING_TIME.test(text.replace(/\s+/g, " ").trim());
-}
-
-const READING_TIME =
-  /^(?:(?:estimated )?reading time|lesezeit|temps de lecture|tiempo de lectura|tempo di lettura|leestijd):? ?(?:about |ca\. )?\d+ ?(?:min(?:ute)?s?|minuten|minutos|minuti)\.?$|^\d+ ?(?:min(?:ute)?s?\.?|m) (?:read|reading(?: time)?|de lecture|de lectura|di lettura|leestijd)$/i;
-const READING_TIME_CHARS = 40;
-const READING_TIME_NODES = 20;
-
-/**
  * A live region's message (`role="alert"` or `"status"`): what a script says of what the reader just
  * did or of the session ("Unable to add item to List. Please try again.", "Added to cart", a sign-up
  * prompt, a cookie notice), not the page's. A callout opening with its kind ("Note:", "Warning") stays:
@@ -624,59 +547,6 @@ function isStatusMessage(el: Element): boolean {
   if (role !== "alert" && role !== "status") return false;
   return !isAdmonition(el);
 }
-
-/**
- * A template's expression its script never filled in ("{{ DiscussionBoard.errors[11793116].message }}"),
- * alone in its element: the page as served, before the script that renders it ran. Code that shows
- * such an expression is code (a `<code>` or a `<pre>`) and stays. WCXB: two pages better, none worse.
- */
-function isUnrenderedTemplate(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars < 4 || chars > TEMPLATE_CHARS || CODE_TAGS.has(el.name)) return false;
-  const text = rawTextWithin(el, TEMPLATE_NODES);
-  return (
-    text !== undefined &&
-    TEMPLATE_EXPRESSION.test(text.trim()) &&
-    !descendants(el).some((d) => CODE_TAGS.has(d.name)) &&
-    !ancestors(el, TEMPLATE_CODE_DEPTH).some((a) => CODE_TAGS.has(a.name))
-  );
-}
-
-const TEMPLATE_EXPRESSION = /^\{\{[^{}]*\}\}$/;
-const CODE_TAGS = new Set(["code", "pre", "kbd", "samp", "tt"]);
-const TEMPLATE_CHARS = 200;
-const TEMPLATE_NODES = 20;
-const TEMPLATE_CODE_DEPTH = 6;
-
-/**
- * What a script shows until it has loaded a part ("Loading...", "Loading specifications…", "Loading
- * prices for your region…"), alone in its element: the part never came, and the notice says nothing of
- * the page. "Loading an image with XHR" is a title. WCXB: four pages better, none worse.
- */
-function isLoadingNotice(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars === 0 || chars > LOADING_CHARS) return false;
-  const text = rawTextWithin(el, LOADING_NODES);
-  return text !== undefined && LOADING.test(text.trim());
-}
-
-const LOADING = /^(?:loading|please wait)\b[^.…]{0,40}(?:\.{2,}|…)$/i;
-const LOADING_CHARS = 50;
-const LOADING_NODES = 20;
-
-/** The label over an ad slot ("Advertisement", "Advertisement - Continue reading below", "Sponsored", "Anzeige", "Реклама", "広告"): the ad's, not the page's. */
-function isAdLabel(el: Element, stats: StatsMap): boolean {
-  const chars = stats.get(el)?.chars ?? 0;
-  if (chars === 0 || chars > AD_LABEL_CHARS) return false;
-  const text = rawTextWithin(el, AD_LABEL_NODES);
-  return text !== undefined && AD_LABEL.test(text.trim());
-}
-
-const AD_LABEL =
-  /^(?:advertisements?|advertising|sponsored|ad|anzeige|werbung|gesponsert|publicité|sponsorisé|publicidad|patrocinado|publicidade|pubblicità|sponsorizzato|advertentie|gesponsord|реклама|広告|广告|廣告|광고)(?:\s*[-–—:|]\s*(?:continue|scroll|story continues)[\w\s]*)?$/i;
-const AD_LABEL_CHARS = 50;
-/** A label and the empty slot beside it are a few nodes; a block of more than this is not a label. */
-const AD_LABEL_NODES = 200;
 
 /**
  * Lists right after a paragraph that is a sentence ending in a colon ("Here are some of the courses you

@@ -2,24 +2,17 @@
 // Images", "Credit: The Spruce Eats"): who made or sold the picture, said under it. It belongs to the
 // picture, as its caption does, not to the text a reader came for; captions named so and `<figcaption>`s
 // go already (clean.ts), these are the credits printed in a plain block.
-import type { Element } from "domhandler";
-import { rawTextWithin } from "./dom";
-import { linkDensity, type StatsMap } from "./text-stats";
+import { linkDensity, type TextStats } from "./text-stats";
 
-/** An element holding one short line that credits a picture, and nothing else. */
-export function isPictureCredit(el: Element, stats: StatsMap): boolean {
-  const measures = stats.get(el);
-  const chars = measures?.chars ?? 0;
+/** A block's label (furniture.ts labelOf) that credits a picture, and nothing else. */
+export function isPictureCredit(label: string, chars: number, measures: TextStats | undefined): boolean {
   // A line that is all one link is a title ("Photos: Europa, Mysterious Icy Moon of Jupiter" in a list of stories).
-  if (chars === 0 || chars > CREDIT_CHARS || linkDensity(measures) > TITLE_LINK_DENSITY) return false;
-  const text = rawTextWithin(el, CREDIT_NODES)?.replace(/\s+/g, " ").trim();
-  if (text === undefined) return false;
-  return CREDITED.test(text) || (AGENCY_LINE.test(text) && !text.includes("://") && text.split(" ").length <= AGENCY_LINE_WORDS);
+  if (chars > CREDIT_CHARS || linkDensity(measures) > TITLE_LINK_DENSITY) return false;
+  return CREDITED.test(label) || (AGENCY_LINE.test(label) && !label.includes("://") && label.split(" ").length <= AGENCY_LINE_WORDS);
 }
 
 /** A credit is a line; a block of more is prose that may name a picture's source in passing. */
 const CREDIT_CHARS = 120;
-const CREDIT_NODES = 30;
 const TITLE_LINK_DENSITY = 0.9;
 
 /**
