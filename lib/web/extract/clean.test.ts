@@ -191,57 +191,6 @@ describe("clean: calls to act", () => {
     expect(cleaned(story)).toContain("Read more: how glazes melt");
   });
 
-  it("drops a listing's count of what it shows, alone in its element, and keeps a sentence counting", () => {
-    const item = (i: number) => `<div class="tile"><h3>Mug ${i}</h3><p>Stoneware mug, wheel-thrown, $${20 + i}</p></div>`;
-    for (const count of ["Showing 24 of 514 results", "Showing 1–16 of 29 results", "84,295 matches", "22 products", "120 Ergebnisse"]) {
-      const out = cleaned(`<div><p>${count}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always");
-      expect(out, count).toContain("Mug 4");
-      expect(out, count).not.toContain(count);
-    }
-    const sentence = "We fired 22 products in the last kiln load, and all came out whole.";
-    expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
-  });
-
-  it("drops a story's reading time on a line of its own, and keeps it beside a card's date", () => {
-    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
-    for (const estimate of ["5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min de lecture"]) {
-      const out = cleaned(`<div>${story}<p><span>${estimate}</span></p>${story}</div>`);
-      expect(out, estimate).toContain("glaze melts");
-      expect(out, estimate).not.toContain(estimate);
-    }
-    const card = (i: number) => `<div class="card"><h3>Firing log ${i}</h3><div><span>${i}d ago</span> · <span>3 min read</span></div></div>`;
-    expect(cleaned(`<div>${[1, 2, 3, 4].map(card).join("")}</div>`, "always")).toContain("4d ago · 3 min read");
-  });
-
-  it("drops a live region's message, and keeps a callout marked as an alert", () => {
-    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
-    const out = cleaned(
-      `<div>${story}<div role="alert"><span>Unable to add item to List. Please try again.</span></div><p role="status">Added to cart</p><div role="alert"><p>Note: a kiln vents fumes; open a window while it fires.</p></div>${story}</div>`,
-    );
-    expect(out).toContain("glaze melts");
-    expect(out).not.toContain("Unable to add item");
-    expect(out).not.toContain("Added to cart");
-    expect(out).toContain("Note: a kiln vents fumes");
-  });
-
-  it("drops a template's expression a script never filled in, and keeps one shown as code", () => {
-    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
-    const out = cleaned(`<div>${story}<div><span>{{ DiscussionBoard.errors[11793116].message }}</span></div>${story}<p><code>{{ person }}</code></p></div>`);
-    expect(out).toContain("glaze melts");
-    expect(out).not.toContain("DiscussionBoard");
-    expect(out).toContain("{{ person }}");
-  });
-
-  it("drops what a script shows until a part loads, and keeps a title about loading", () => {
-    const story = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
-    for (const notice of ["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"]) {
-      const out = cleaned(`<div>${story}<div><span>${notice}</span></div>${story}</div>`);
-      expect(out, notice).toContain("glaze melts");
-      expect(out, notice).not.toContain(notice);
-    }
-    expect(cleaned(`<div>${story}<h2>Loading an image with XHR</h2>${story}</div>`)).toContain("Loading an image with XHR");
-  });
-
   it("drops a link that skips to a place on the page, not a link about skipping", () => {
     const out = cleaned(
       `<div><a href="#product-list">Skip to product list</a><p>Stoneware clay fires at cone six, and the glaze melts into glass.</p><p><a href="/guides/skip-bisque">Skip the bisque firing</a> if you glaze raw pots.</p></div>`,
@@ -261,6 +210,94 @@ describe("clean: calls to act", () => {
       expect(abroad, skip).toContain("cone six");
       expect(abroad, skip).not.toContain(skip);
     }
+  });
+});
+
+describe("clean: the page's furniture", () => {
+  const STORY = `<p>Kilns fire stoneware at over a thousand degrees, and the glaze melts into glass as it cools, slowly.</p>`;
+
+  /** Each label, set between two paragraphs of a story as `place` puts it, goes and the story stays. */
+  function expectDropped(labels: readonly string[], place: (label: string) => string): void {
+    for (const label of labels) {
+      const out = cleaned(`<div>${STORY}${place(label)}${STORY}</div>`);
+      expect(out, label).toContain("glaze melts");
+      expect(out, label).not.toContain(label);
+    }
+  }
+
+  it("drops a listing's count of what it shows, alone in its element, and keeps a sentence counting", () => {
+    const item = (i: number) => `<div class="tile"><h3>Mug ${i}</h3><p>Stoneware mug, wheel-thrown, $${20 + i}</p></div>`;
+    for (const count of ["Showing 24 of 514 results", "Showing 1–16 of 29 results", "84,295 matches", "22 products", "120 Ergebnisse"]) {
+      const out = cleaned(`<div><p>${count}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always");
+      expect(out, count).toContain("Mug 4");
+      expect(out, count).not.toContain(count);
+    }
+    const sentence = "We fired 22 products in the last kiln load, and all came out whole.";
+    expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
+  });
+
+  it("drops a story's reading time on a line of its own, and keeps it beside a card's date", () => {
+    expectDropped(["5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min de lecture"], (label) => `<p><span>${label}</span></p>`);
+    const card = (i: number) => `<div class="card"><h3>Firing log ${i}</h3><div><span>${i}d ago</span> · <span>3 min read</span></div></div>`;
+    expect(cleaned(`<div>${[1, 2, 3, 4].map(card).join("")}</div>`, "always")).toContain("4d ago · 3 min read");
+  });
+
+  it("drops a template's expression a script never filled in, and keeps one shown as code", () => {
+    expectDropped(["{{ DiscussionBoard.errors[11793116].message }}"], (label) => `<div><span>${label}</span></div>`);
+    expect(cleaned(`<div>${STORY}<p><code>{{ person }}</code></p></div>`)).toContain("{{ person }}");
+  });
+
+  it("drops what a script shows until a part loads, and keeps a title about loading", () => {
+    expectDropped(["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"], (label) => `<div><span>${label}</span></div>`);
+    expect(cleaned(`<div>${STORY}<h2>Loading an image with XHR</h2>${STORY}</div>`)).toContain("Loading an image with XHR");
+  });
+
+  it("drops a picture's credit line printed in a plain block under it", () => {
+    expectDropped(
+      [
+        "Photo: Shutterstock",
+        "Image credit: © Depositphotos.com/AndrewLozovyi",
+        "Image by AlexZel from Pixabay",
+        "Credit: The Spruce Eats",
+        "Courtesy of the artist",
+        "Image source: Getty Images.",
+        "Kathyn8 | Getty Images",
+        "Getty Images / Holger Leue",
+        "DGLimages via Getty Images",
+        "Antonio Guillem/Getty Images",
+        "Alamy",
+        "Foto: dpa",
+      ],
+      (label) => `<div><img src="/kiln.jpg" alt="A kiln"><span>${label}</span></div>`,
+    );
+  });
+
+  it("keeps lines that only name a picture or an agency in passing: fields, sentences, titles, links", () => {
+    const kept = [
+      // A field of a product's requirements.
+      "Graphics: NVIDIA GeForce 8600/9600GT",
+      // A feature named for the agency.
+      "Supports Unsplash",
+      // A sentence about a picture.
+      "Photos taken at dawn show the kiln glowing red.",
+      // A credit with the picture's address is kept whole: the address is the source a reader may want.
+      "Photo David von Diemar on https://unsplash.com/de/fotos/lila",
+    ];
+    for (const line of kept) expect(cleaned(`<div>${STORY}<p>${line}</p></div>`), line).toContain(line);
+    // A gallery's title that starts as a credit would, linked whole, in a list of the story's parts.
+    const title = "Photos: the kiln at night";
+    const list = `<ul><li>Glazes: ash and celadon, mixed by hand</li><li><a href="/kiln-photos">${title}</a></li><li>Cones: from 6 to 10, by the day</li></ul>`;
+    expect(cleaned(`<div>${STORY}${list}</div>`)).toContain(title);
+  });
+
+  it("drops a live region's message, and keeps a callout marked as an alert", () => {
+    const out = cleaned(
+      `<div>${STORY}<div role="alert"><span>Unable to add item to List. Please try again.</span></div><p role="status">Added to cart</p><div role="alert"><p>Note: a kiln vents fumes; open a window while it fires.</p></div>${STORY}</div>`,
+    );
+    expect(out).toContain("glaze melts");
+    expect(out).not.toContain("Unable to add item");
+    expect(out).not.toContain("Added to cart");
+    expect(out).toContain("Note: a kiln vents fumes");
   });
 });
 
