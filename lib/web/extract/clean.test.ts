@@ -247,6 +247,34 @@ describe("clean: the page's furniture", () => {
     expect(cleaned(`<div>${STORY}<p><code>{{ person }}</code></p></div>`)).toContain("{{ person }}");
   });
 
+  it("drops a prompt to sign in, and keeps a step that signs in to another service", () => {
+    expectDropped(
+      ["Sign in to continue", "Log in to set a price alert on this product.", "Sign in or create your free account to comment, connect with other potters."],
+      (label) => `<p>${label}</p>`,
+    );
+    expectDropped(["Sign in to your Kiln Club account"], (label) => `<a href="/login"><h2>${label}</h2></a>`);
+    const step = "Log in to your Google Play Developer Console and click on Create Application.";
+    expect(cleaned(`<div>${STORY}<p>${step}</p>${STORY}</div>`)).toContain(step);
+    expect(cleaned(`<div>${STORY}<ol><li>Sign in to comment on the firing schedule.</li><li>Load the kiln.</li></ol>${STORY}</div>`)).toContain(
+      "Sign in to comment",
+    );
+    expect(cleaned(`<div>${STORY}<h2>Sign in to your account</h2>${STORY}</div>`)).toContain("Sign in to your account");
+  });
+
+  it("drops a notice that the site sets cookies, and keeps a sentence about cookies", () => {
+    const story = STORY.repeat(3);
+    for (const notice of [
+      "Kiln Club uses cookies to enhance site functionality, analyze traffic, and personalize ads. By using our site, you agree to our cookie use.",
+      `This content isn't visible due to your cookie preferences. To load this content, click the Allow button below to opt in to "Social Media & Embedded Content" cookies. These cookies are set by the video's host and may track what you watch there.`,
+    ]) {
+      const out = cleaned(`<div>${story}<div><p>${notice}</p><button>Accept</button></div>${story}</div>`);
+      expect(out, notice).toContain("glaze melts");
+      expect(out, notice).not.toContain(notice.slice(0, 40));
+    }
+    const sentence = "Sites that use cookies to track visitors must ask them to opt in before the first cookie is set.";
+    expect(cleaned(`<div>${STORY}<p>${sentence}</p>${STORY}</div>`)).toContain(sentence);
+  });
+
   it("drops what a script shows until a part loads, and keeps a title about loading", () => {
     expectDropped(["Loading...", "Loading specifications…", "Loading prices for your region…", "Please wait…"], (label) => `<div><span>${label}</span></div>`);
     expect(cleaned(`<div>${STORY}<h2>Loading an image with XHR</h2>${STORY}</div>`)).toContain("Loading an image with XHR");

@@ -17,7 +17,7 @@ import {
   withinCode,
 } from "./dom";
 import { BOILERPLATE, classWeight, roleHints } from "./hints";
-import { isAdLabel, isFurniture, labelOf, wordsOf } from "./furniture";
+import { isAdLabel, isCookieNotice, isFurniture, labelOf, wordsOf } from "./furniture";
 import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -80,7 +80,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (isMenuPanel(el, h, before) && small(el)) unwanted.push(el);
     else if (isSkipLink(el) || isTableOfContents(el, before) || (label !== undefined && isContentsTitle(el, label, chars, before))) unwanted.push(el);
     else if (!options.discussion && options.keepCards === "always" && isRelativeTime(el, before)) unwanted.push(el);
-    else if (isStatusMessage(el) && small(el)) unwanted.push(el);
+    else if ((isStatusMessage(el) || isCookieNotice(el, chars, label)) && small(el)) unwanted.push(el);
     else if (options.discussion && isBoardNotice(el, before)) unwanted.push(el);
   }
   const misnamed = new Set<ParentNode>(named.length >= MIN_MISNAMED_CARDS ? misnamedContent(outermost(named), total, before, false) : []);

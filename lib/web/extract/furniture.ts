@@ -4,6 +4,7 @@
 // short block's text is read once (labelOf) for all the tests, and for cleaning's other label tests.
 import type { Element } from "domhandler";
 import { ancestors, descendants, rawTextWithin } from "./dom";
+import { HEADING_TAGS } from "./blocks";
 import { onLineOfItsOwn } from "./lines";
 import { isPictureCredit } from "./picture-credits";
 import type { StatsMap } from "./text-stats";
@@ -45,6 +46,7 @@ export function isFurniture(el: Element, label: string, chars: number, stats: St
     isPictureCredit(words, chars, stats.get(el)) ||
     (chars <= LOADING_CHARS && LOADING.test(words)) ||
     isUnrenderedTemplate(el, words) ||
+    isSignInPrompt(el, words) ||
     (!discussion &&
       ((chars <= BADGE_CHARS && BADGE.test(words)) ||
         (chars <= RESULT_COUNT_CHARS && RESULT_COUNT.test(words)) ||
@@ -116,3 +118,42 @@ function isUnrenderedTemplate(el: Element, label: string): boolean {
 const TEMPLATE_EXPRESSION = /^\{\{[^{}]*\}\}$/;
 const CODE_TAGS = new Set(["code", "pre", "kbd", "samp", "tt"]);
 const TEMPLATE_CODE_DEPTH = 6;
+
+/**
+ * A prompt to sign in ("Sign in to continue", "Log in to set a price alert on this product.", "Sign in or
+ * create your free account to comment…"): the site asking for an account, not what the page says. Only a
+ * prompt to act on the site ("to comment", "to add", "to your … account"), not a step of instructions (an
+ * ordered list's item, a heading not a link): "Log in to your Google Play Developer Console" names
+ * another service and stays.
+ */
+function isSignInPrompt(el: Element, label: string): boolean {
+  if (!SIGN_IN_PROMPT.test(label) || !ONE_SENTENCE.test(label)) return false;
+  const around = ancestors(el, PROMPT_DEPTH);
+  if (HEADING_TAGS.has(el.name) && !around.some((a) => a.name === "a")) return false;
+  return ![el, ...around].some((a) => a.name === "li" && a.parent !== null && (a.parent as Element).name === "ol");
+}
+
+const SIGN_IN_PROMPT =
+  /^(?:please )?(?:sign|log) ?in(?: (?:or|and) (?:create|register|sign up|join)\b[^.]{0,40}?)? to (?:comment|reply|continue|add|follow|save|view|see|access|set|update|order|ride|drive|post|vote|like|rate|download|join|read|track|manage|write|leave|ask|start|unlock|edit|send|chat|book|apply|subscribe|watch|listen|participate|contribute|share|bookmark|report|message|earn|redeem|claim|your [\w ]{0,30}account)\b/i;
+const PROMPT_DEPTH = 3;
+/** The prompt is the whole block: a list or a box that opens with one says more after it. */
+const ONE_SENTENCE = /^[^.!?]*[.!?]?$/;
+
+/**
+ * A notice that the site sets cookies ("iFixit uses cookies to enhance site functionality… By using our
+ * site, you agree…", "This content isn't visible due to your cookie preferences. To load this content,
+ * click Allow…"): the site's consent banner, or the stand-in for an embed it blocked. It speaks of this
+ * site's cookies and asks for consent; a sentence about cookies in general ("sites that use cookies must
+ * ask you to opt in") is neither.
+ */
+export function isCookieNotice(el: Element, chars: number, label: string | undefined): boolean {
+  if (chars === 0 || chars > COOKIE_NOTICE_CHARS || HEADING_TAGS.has(el.name)) return false;
+  const text = label ?? rawTextWithin(el, COOKIE_NOTICE_NODES);
+  return text !== undefined && COOKIE_NOTICE.test(text) && CONSENT.test(text);
+}
+
+const COOKIE_NOTICE = /\b(?:(?:this|our) (?:site|website|page)|we) (?:\w+ ){0,2}cookies\b|\buses cookies\b|\byour cookie (?:preferences|settings|choices)\b/i;
+const CONSENT =
+  /\b(?:by (?:using|continuing|clicking|browsing)|you (?:agree|consent|accept)|opt(?: |-)in|allow\b|accept\b|manage (?:your )?(?:preferences|settings))/i;
+const COOKIE_NOTICE_CHARS = 400;
+const COOKIE_NOTICE_NODES = 80;
