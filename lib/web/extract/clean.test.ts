@@ -261,6 +261,21 @@ describe("clean: the page's furniture", () => {
     expect(cleaned(`<div>${STORY}<h2>Sign in to your account</h2>${STORY}</div>`)).toContain("Sign in to your account");
   });
 
+  it("drops what a form says once sent, and keeps a sentence that sounds alike", () => {
+    expectDropped(
+      [
+        "Thank you! Your submission has been received!",
+        "Oops! Something went wrong while submitting the form.",
+        "There was a problem calculating your shipping. Please try again.",
+        "Sorry, we couldn't find a match for this location. Please try again.",
+        "Thank you for subscribing to our daily newsletter.",
+      ],
+      (label) => `<div class="w-form-done"><div>${label}</div></div>`,
+    );
+    for (const line of ["We couldn't agree more.", "Thanks for the tip about cone 6 glazes!"])
+      expect(cleaned(`<div>${STORY}<p>${line}</p>${STORY}</div>`)).toContain(line);
+  });
+
   it("drops a notice that the site sets cookies, and keeps a sentence about cookies", () => {
     const story = STORY.repeat(3);
     for (const notice of [

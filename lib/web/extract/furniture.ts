@@ -50,6 +50,7 @@ export function isFurniture(el: Element, label: string, chars: number, stats: St
     (!discussion &&
       ((chars <= BADGE_CHARS && BADGE.test(words)) ||
         (chars <= RESULT_COUNT_CHARS && RESULT_COUNT.test(words)) ||
+        (chars <= FORM_OUTCOME_CHARS && (FORM_FAILED.test(words) || FORM_RECEIVED.test(words))) ||
         (chars <= READING_TIME_CHARS && READING_TIME.test(words) && onLineOfItsOwn(el, chars, stats))));
   // A box holding a picture besides the words (a product's photo under its "Best seller" badge, a
   // credit's picture) is the picture's: the element holding the words alone goes instead.
@@ -82,6 +83,18 @@ const BADGE_CHARS = 20;
 const RESULT_COUNT =
   /^(?:(?:showing|displaying|viewing) )?(?:(?:items?|results?) )?\d[\d,. ]*(?: ?[-–—] ?\d[\d,.]*)?(?: (?:of|from|out of) \d[\d,.]*\+?)? ?(?:results?|items?|products?|matches|listings?|ergebnisse|artikel|produkte|résultats|articles|produits|resultados|productos|risultati|prodotti|resultaten)(?: found)?$/i;
 const RESULT_COUNT_CHARS = 60;
+
+/**
+ * What a form says once sent ("Thank you! Your submission has been received!", "Oops! Something went
+ * wrong while submitting the form.", "There was a problem calculating your shipping. Please try again."),
+ * alone in its element: the page carries every outcome, hidden until the form is sent, and none is the
+ * page's. A post may say such a thing of its own: not looked for on a thread.
+ */
+const FORM_FAILED =
+  /^(?:(?:oops|sorry|error|uh[- ]oh)[!.,:]* )?(?:something went wrong|there was (?:a|an) (?:problem|error)|an error (?:has )?occurred|we couldn['’]t (?:find|process|submit|send|load|verify|complete|calculate)|(?:we were )?unable to)\b[^.!?]{0,80}[.!]?(?: please try again(?: later)?[.!]?)?$/i;
+const FORM_RECEIVED =
+  /^(?:thank you|thanks)[!.,]? (?:for (?:subscribing|signing up|submitting|contacting us|your (?:submission|message|request))|your (?:submission|message|request) has been (?:received|sent|submitted))\b[^.!?]{0,80}[.!]?$/i;
+const FORM_OUTCOME_CHARS = 150;
 
 /**
  * How long a story takes to read ("5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min
