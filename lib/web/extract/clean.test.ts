@@ -684,10 +684,12 @@ describe("clean: a store's fields printed by its template", () => {
     const story = ["a regular fit", "combed cotton", "double needle hems"]
       .map((what) => `<p>The staple tee comes with ${what}, cut and sewn to last through years of washing.</p>`)
       .join("");
-    const fields = `<dl><dt>Fabric:</dt><dd>Mid weight, 100% combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1–9 items</dd><dt>tab_Details</dt><dd>TRUE</dd><dd>yes</dd><dt>Care:</dt><dd>Machine wash cold</dd></dl>`;
+    const fields = `<dl><dt>Fabric:</dt><dd>Mid weight, 100% combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1–9 items</dd><dt>tab_Details</dt><dd>TRUE</dd><dd>yes</dd><dt>tab_Shipping and Returns:</dt><dd>FALSE</dd><dt>shipping_chunk-1:</dt><dd>We ship nationwide the same day.</dd><dt>Care:</dt><dd>Machine wash cold</dd><dt>Pre-shrunk:</dt><dd>Yes</dd></dl>`;
     const out = cleaned(`<div>${story}${fields}</div>`);
     expect(out).toContain("Mid weight, 100% combed cotton");
     expect(out).toContain("Machine wash cold");
-    for (const gone of ["retail_price_tier1", "$20.00_1–9", "tab_Details", "TRUE", "yes"]) expect(out).not.toContain(gone);
+    expect(out).toContain("Pre-shrunk:");
+    for (const gone of ["retail_price_tier1", "$20.00_1–9", "tab_Details", "TRUE", "yes", "tab_Shipping", "FALSE", "shipping_chunk", "nationwide"])
+      expect(out).not.toContain(gone);
   });
 });

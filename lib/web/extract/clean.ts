@@ -177,10 +177,11 @@ function isAssetAddress(el: Element): boolean {
 }
 
 /**
- * A field's name written as code writes it ("retail_price_tier1:", "tab_Details"): a template printing
- * its store's fields, names and values meant for scripts, not for readers.
+ * A field's name written as code writes it ("retail_price_tier1:", "tab_Details", "shipping_chunk-1:",
+ * "tab_Shipping and Returns:", a store's tab switched on by its name): a template printing its store's
+ * fields, names and values meant for scripts, not for readers.
  */
-const CODE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+:?$/;
+const CODE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*_[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*:?$|^[a-z]+_[A-Z][\w ]*:$/;
 
 function isCodeNamedField(el: Element): boolean {
   const only = el.name === "dt" && el.children.length === 1 ? el.children[0] : undefined;
