@@ -692,6 +692,20 @@ describe("main content: markup that misleads the pruning", () => {
     expect(unlabelled).not.toContain("out of 5 stars");
   });
 
+  it("reads a price's face kept from screen readers when the text for readers stands right after it, once", () => {
+    const item = (i: number) =>
+      `<li class="product"><h2>Gear bag ${i}</h2><p>A canvas bag for the boot of a four-wheel drive.</p><span class="price"><del aria-hidden="true">$3${i}.00</del> <span class="screen-reader-text">Original price was: $3${i}.00.</span><ins aria-hidden="true">$2${i}.00</ins><span class="screen-reader-text">Current price is: $2${i}.00.</span></span></li>`;
+    const out = text(`<html><body><main><ul>${[1, 2, 3, 4, 5].map(item).join("")}</ul></main></body></html>`);
+    expect(out).toContain("$35.00");
+    expect(out).toContain("$25.00");
+    expect(out.match(/\$25\.00/g)).toHaveLength(1);
+    // A face kept from screen readers with no text for them after it is hidden as any other.
+    const faceAlone = (i: number) => item(i).replace(/<span class="screen-reader-text">[^<]*<\/span>/g, "");
+    const alone = text(`<html><body><main><ul>${[1, 2, 3, 4, 5].map(faceAlone).join("")}</ul></main></body></html>`);
+    expect(alone).toContain("Gear bag 5");
+    expect(alone).not.toContain("$35.00");
+  });
+
   it("keeps a grid inside a block named for its paging (the list being paged), but drops the line of page links", () => {
     const card = (i: number) => `<article class="card"><h4>Seamless tee ${i}</h4><p>Slim fit, in black or storm blue, from $${20 + i}.</p></article>`;
     const pages = `<div class="pagination-links"><a href="?p=1">1</a> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=2">Next</a></div>`;

@@ -437,7 +437,7 @@ function isHidden(el: Element): boolean {
   const a = el.attribs;
   const concealed =
     a.hidden !== undefined ||
-    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1") && !facesLabel(el)) ||
+    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1") && !facesLabel(el) && !facesReading(el)) ||
     (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
   return concealed && !isTabPanel(el) && !ACCORDION_PANEL.test(el.attribs.class ?? "");
 }
@@ -451,6 +451,18 @@ function facesLabel(el: Element): boolean {
   const face = rawTextWithin(el, FACE_NODES)?.replace(/\s+/g, " ").trim().toLowerCase();
   return face !== undefined && face !== "" && label.replace(/\s+/g, " ").toLowerCase().includes(face);
 }
+
+/**
+ * The element shows what the screen-reader text right after it says ("$30.00" struck through, then
+ * "Original price was: $30.00." for readers only): the eye reads the face, a reader the text, and
+ * cleaning drops the text kept from view (BOILERPLATE); without the face neither would stay.
+ */
+function facesReading(el: Element): boolean {
+  const next = nextElement(el);
+  return next !== undefined && SCREEN_READER_ONLY.test(next.attribs.class ?? "");
+}
+
+const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden)(?:\s|$)/;
 
 /** How far up the label may be (a link around an icon around its text), and how much a face may hold. */
 const LABEL_DEPTH = 3;
