@@ -384,7 +384,7 @@ describe("main content: threads", () => {
     expect(wrapped.text).toContain("about descaling");
   });
 
-  it("drops a sign-up box (a form asking for an email alone, with its heading and fine print) and what is left of a contact form, not what stands around it nor the page's hero", () => {
+  it("drops a sign-up box (a form asking for an email alone, with its heading and fine print), a sign-in form and what is left of a contact form, not what stands around them nor the page's hero", () => {
     const story = `<h1>Descaling a kettle</h1><p>${sentence("limescale")}</p><p>${sentence("vinegar")}</p>`;
     const signup = `<div class="box"><h3>Notify me when back in stock</h3><p>We will write once, when it is back.</p><form><label>Email</label><input type="email"><button>Notify me</button></form><p>You can opt out any time.</p></div>`;
     const out = text(`<html><body><main>${story}${signup}<p>${sentence("citric acid")}</p></main></body></html>`);
@@ -396,6 +396,11 @@ describe("main content: threads", () => {
     const withContact = text(`<html><body><main>${story}${contact}</main></body></html>`);
     expect(withContact).toContain("answer within a day");
     for (const gone of ["First name", "Work email", "agree to be contacted"]) expect(withContact).not.toContain(gone);
+    // A form asking for a password is the site's sign-in: its labels go with it.
+    const signin = `<form action="/login"><table><tr><td>User Name</td><td><input type="text"></td></tr><tr><td>Password</td><td><input type="password"></td></tr><tr><td>Remember Me?</td></tr></table></form>`;
+    const withSignin = text(`<html><body><main>${signin}${story}</main></body></html>`);
+    expect(withSignin).toContain("about vinegar");
+    for (const gone of ["User Name", "Password", "Remember Me?"]) expect(withSignin).not.toContain(gone);
     // A form asking for no address (a calculator, a search) is the page's own.
     const calculator = `<form><label>Litres of water per day</label><input type="number"><p>Hardness is read from your postcode.</p></form>`;
     expect(text(`<html><body><main>${story}${calculator}</main></body></html>`)).toContain("Litres of water per day");

@@ -80,6 +80,8 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   /** Forms holding a text box, and forms asking for an email address alone (read before the controls go). */
   const composeForms = new Set<Element>();
   const signupForms = new Set<Element>();
+  /** Forms asking for a password: the site's sign-in, whose labels ("User Name", "Remember Me?") are left once its controls go. */
+  const signinForms = new Set<Element>();
   const contactForms = new Set<Element>();
   /** For each hidden element read, the element sibling before it that stays (see answersQuestion). */
   const keptBefore = new Map<Element, Element | null>();
@@ -89,6 +91,10 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
     if (el.name === "input" && (el.attribs.type ?? "").toLowerCase() === "email") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) (asksOnlyEmail(form) ? signupForms : contactForms).add(form);
+    }
+    if (el.name === "input" && (el.attribs.type ?? "").toLowerCase() === "password") {
+      const form = attachedAncestors(el, removed).find((a) => a.name === "form");
+      if (form !== undefined) signinForms.add(form);
     }
     if (el.name === "textarea") {
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
@@ -104,6 +110,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const total = bodyChars(body, stats);
   // On a thread, a form to write in (a reply or answer box) is chrome: its labels and notes are left of it.
   const named = left.filter((el) => isNamedChrome(el, total, thread, stats) || (thread && composeForms.has(el) && mayBeBoilerplate(el, total, stats)));
+  for (const form of signinForms) if (!named.includes(form)) named.push(form);
   for (const form of signupForms) {
     const box = signupBox(form, stats);
     if (!named.includes(box)) named.push(box);
