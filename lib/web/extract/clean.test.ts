@@ -469,6 +469,19 @@ describe("clean: lists of links", () => {
     expect(out).not.toContain("Deck projects");
   });
 
+  it("keeps a ranking whose entries open with their rank, however short and linked; a menu unnumbered, or numbered out of order, goes", () => {
+    const tools = ["Kiln Log", "GlazeCalc", "Clay Base", "Throwbook", "Fireline", "Potter's Wheel"];
+    const entry = (rank: string, name: string, score: string) =>
+      `<div class="row"><div>${rank}</div><div><a href="/tools/${name.length}">${name}</a></div><span>${score}</span></div>`;
+    const ranking = (ranks: readonly string[]) =>
+      `<div class="table"><div class="row"><div>Tool</div><div>Score</div></div>${tools.map((t, i) => entry(ranks[i]!, t, `${9 - i / 10}`)).join("")}</div>`;
+    const page = (list: string) => cleaned(`<div>${prose}${list}</div>`, "always");
+    expect(page(ranking(tools.map((_, i) => `${i + 51}.`)))).toContain("Throwbook");
+    expect(page(ranking(tools.map((_, i) => `#${i + 1}`)))).toContain("Potter's Wheel");
+    expect(page(ranking(["1.", "2.", "3.", "5.", "4.", "6."]))).not.toContain("Throwbook");
+    expect(page(ranking(tools.map(() => "")))).not.toContain("Throwbook");
+  });
+
   it("reads a sentence in Chinese, written without spaces and ending in a full-width colon, as introducing its list", () => {
     const out = cleaned(
       `<div>${prose}<p>以下是你可以在开放大学免费学习的几门课程：</p>${links(["日常英语", "拉丁语入门", "微生物：朋友还是敌人？"])}<p>相关链接：</p>${links(["十篇最佳文章", "甲板项目", "桌子改造"])}</div>`,

@@ -95,6 +95,8 @@ export function clean(root: Element, options: CleanOptions): void {
     .reverse();
   // A list a sentence introduces is what the sentence promised, links or not.
   for (const el of introducedLists(containers)) cards.add(el);
+  // A ranking numbers its entries: what it ranks is content, however short and linked each entry.
+  for (const el of aroundGroups(rankedRuns(containers), root)) cards.add(el);
   // Removed together once all are judged (a hostile page drops thousands of siblings): a container is
   // judged on its measures, which each drop below it updates, and on its tree without the dropped.
   const dropped = new Set<Element>();
@@ -565,6 +567,38 @@ function introducedLists(elements: readonly Element[]): Element[] {
 }
 
 const ENDS_IN_COLON = /[:：]$/;
+
+/**
+ * Containers whose entries each open with their rank, counting up one by one ("1. Automation Anywhere
+ * 9.1", "2. ChatGPT 9.0", …; a second page's from 51): a ranking, whose entries are too short and too
+ * linked to pass for cards. Numbers a list's markup draws are no text, and pages are numbered without a dot.
+ */
+function rankedRuns(elements: readonly Element[]): Element[] {
+  return elements.filter((el) => {
+    let expected: number | undefined;
+    let ranked = 0;
+    for (const child of el.children) {
+      if (!isElement(child)) continue;
+      const found = RANK.exec(leadingText(child, RANK_CHARS, RANK_NODES));
+      const rank = found?.[1] ?? found?.[2];
+      if (rank === undefined) {
+        // A header row before the first entry ("Product Ranking", "Score").
+        if (expected === undefined) continue;
+        return false;
+      }
+      if (expected !== undefined && Number(rank) !== expected) return false;
+      expected = Number(rank) + 1;
+      ranked++;
+    }
+    return ranked >= MIN_RANKED;
+  });
+}
+
+/** An entry's rank: a number and a dot (or `#` and a number) before its first word. */
+const RANK = /^\s*(?:#\s?(\d{1,4})|(\d{1,4})\.)(?!\d)/;
+const RANK_CHARS = 6;
+const RANK_NODES = 12;
+const MIN_RANKED = 5;
 const MIN_INTRODUCTION_WORDS = 6;
 
 /** A sentence's words: those between spaces, and in Chinese or Japanese (written without them) one per two characters. */
