@@ -469,6 +469,13 @@ describe("clean: lists of links", () => {
     expect(out).not.toContain("Deck projects");
   });
 
+  it("keeps a list of links under a heading naming the story's references or sources; under another heading it goes", () => {
+    const sources = ["Kiln firing schedules | Ceramic Arts Network", "Cone charts | Orton Foundation", "Glaze chemistry | Digitalfire"];
+    const list = (heading: string) => cleaned(`<div>${prose.repeat(3)}<h2>${heading}</h2>${links(sources)}</div>`);
+    for (const heading of ["References", "References & Sources", "Sources", "Works cited"]) expect(list(heading), heading).toContain("Cone charts | Orton");
+    expect(list("Popular posts")).not.toContain("Cone charts");
+  });
+
   it("keeps a ranking whose entries open with their rank, however short and linked; a menu unnumbered, or numbered out of order, goes", () => {
     const tools = ["Kiln Log", "GlazeCalc", "Clay Base", "Throwbook", "Fireline", "Potter's Wheel"];
     const entry = (rank: string, name: string, score: string) =>

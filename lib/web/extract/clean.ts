@@ -558,13 +558,23 @@ function isStatusMessage(el: Element): boolean {
  */
 function introducedLists(elements: readonly Element[]): Element[] {
   return elements.filter((el) => {
-    if (el.name !== "ul" && el.name !== "ol") return false;
     const before = previousElement(el);
-    if (before?.name !== "p") return false;
+    if (before === undefined) return false;
+    if (HEADING_TAGS.has(before.name)) return isReferencesHeading(before);
+    if (el.name !== "ul" && el.name !== "ol") return false;
+    if (before.name !== "p") return false;
     const text = rawTextWithin(before, MAX_INTRODUCTION_NODES)?.trim();
     return text !== undefined && ENDS_IN_COLON.test(text) && wordCount(text) >= MIN_INTRODUCTION_WORDS;
   });
 }
+
+/** A heading over the story's references ("References", "Sources", "References & Sources", "Works cited"): its list is where the story's facts come from. */
+function isReferencesHeading(heading: Element): boolean {
+  const text = rawTextWithin(heading, MAX_INTRODUCTION_NODES);
+  return text !== undefined && REFERENCES.test(text.trim());
+}
+
+const REFERENCES = /^(?:references?|sources?|references? (?:and|&) sources?|sources? (?:and|&) references?|bibliography|works cited|citations|footnotes)$/i;
 
 const ENDS_IN_COLON = /[:：]$/;
 
