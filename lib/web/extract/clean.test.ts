@@ -565,6 +565,22 @@ describe("clean: a documentation's callouts", () => {
   });
 });
 
+describe("clean: captions", () => {
+  it("keeps a caption numbered for the text to point at, and drops a photo's caption", () => {
+    const story = ["opens the file", "reads its lines", "closes it again"]
+      .map((t) => `<p>Listing 9-3 ${t}, and the match below handles every error the call can return to its caller.</p>`)
+      .join("");
+    const figure = (caption: string, cls = "") =>
+      `<figure><pre><code>let f = File::open("hello.txt");</code></pre><figcaption${cls}>${caption}</figcaption></figure>`;
+    const out = cleaned(
+      `<div>${story}${figure("Listing 9-3: Opening a file")}${figure("Figure 4-2. The variable s2 copies the pointer", ' class="image-caption"')}${figure("The kiln at dawn, photographed by the author")}</div>`,
+    );
+    expect(out).toContain("Listing 9-3: Opening a file");
+    expect(out).toContain("Figure 4-2. The variable s2");
+    expect(out).not.toContain("The kiln at dawn");
+  });
+});
+
 describe("clean: containers judged on their measures", () => {
   // Long enough that no block beside it holds 40 % of the text.
   const story = ["wedging", "centering", "pulling the walls", "trimming the foot", "glazing", "firing"]

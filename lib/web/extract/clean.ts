@@ -68,6 +68,7 @@ export function clean(root: Element, options: CleanOptions): void {
     const label = labelOf(el, chars);
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
+    else if (isNumberedCaption(el, h, label)) continue;
     else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h)) && !isFoldedText(el, h, before))
       named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || (el.name === "h1" && !options.keepTitle) || isPlaceholder(el)) unwanted.push(el);
@@ -249,6 +250,22 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   if (weight >= 25 && ld > 0.5) return true;
   return false;
 }
+
+/**
+ * A caption numbered for the text to point at ("Listing 9-3: Opening a file", "Figure 4-2: The
+ * representation in memory…", "Table 1. Baseline characteristics"): the text says "see Listing 9-3", so
+ * the caption is part of what it reads; an unnumbered caption under a photo is the photo's.
+ */
+function isNumberedCaption(el: Element, h: string, label: string | undefined): boolean {
+  if (el.name !== "figcaption" && !CAPTION_HINT.test(h)) return false;
+  const opening = label ?? leadingText(el, NUMBERED_CAPTION_CHARS, NUMBERED_CAPTION_NODES);
+  return NUMBERED_CAPTION.test(opening);
+}
+
+const CAPTION_HINT = /caption/i;
+const NUMBERED_CAPTION = /^\s*(?:figure|fig\.|listing|table)\s*\d+(?:[-.]\d+)*\s*[:.–—]/i;
+const NUMBERED_CAPTION_CHARS = 20;
+const NUMBERED_CAPTION_NODES = 10;
 
 /**
  * A list of annotated links: two in three of its items or more hold some text outside their links (a
