@@ -17,6 +17,16 @@ describe("clean: blocks named boilerplate", () => {
     expect(out).toContain("Plan 4 gives you 5 seats");
   });
 
+  it("keeps a section whose id is its heading's anchor (Respond to review comments), where a block so named goes", () => {
+    const story = ["a patch", "a cover letter", "a changelog"]
+      .map((what) => `<p>Send ${what} to the list in plain text, and keep the subject line under seventy characters.</p>`)
+      .join("");
+    const section = (id: string, title: string) =>
+      `<section id="${id}"><h3>${title}</h3><p>Reviewers will answer; reply inline and thank them for their time.</p></section>`;
+    expect(cleaned(`<div>${story}${section("respond-to-review-comments", "Respond to review comments")}</div>`)).toContain("reply inline");
+    expect(cleaned(`<div>${story}${section("review-comments", "What reviewers said")}</div>`)).not.toContain("reply inline");
+  });
+
   it("drops text kept for screen readers only (sr-only, visually-hidden, offscreen): a price read out twice", () => {
     const story = ["clay", "stoneware", "porcelain"]
       .map((what) => `<p>Kilns fire ${what} at over a thousand degrees, and the glaze melts into glass as it cools.</p>`)

@@ -16,7 +16,7 @@ import {
   removeNodes,
   withinCode,
 } from "./dom";
-import { BOILERPLATE, classWeight, roleHints } from "./hints";
+import { BOILERPLATE, classWeight, roleHints, withoutHeadingAnchor } from "./hints";
 import { isAdLabel, isCookieNotice, isFurniture, labelOf, wordsOf } from "./furniture";
 import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
@@ -69,7 +69,14 @@ export function clean(root: Element, options: CleanOptions): void {
     // What buyers said is never a product page's content, however many reviews there are.
     if (options.product && PRODUCT_ASIDES.test(el.attribs.class ?? "") && small(el)) unwanted.push(el);
     else if (isNumberedCaption(el, h, label)) continue;
-    else if (h && BOILERPLATE.test(h) && (small(el) || SIGNATURE.test(h)) && !(cards.has(el) && CARD_PART.test(h)) && !isFoldedText(el, h, before))
+    else if (
+      h &&
+      BOILERPLATE.test(h) &&
+      BOILERPLATE.test(withoutHeadingAnchor(el, h, options.discussion)) &&
+      (small(el) || SIGNATURE.test(h)) &&
+      !(cards.has(el) && CARD_PART.test(h)) &&
+      !isFoldedText(el, h, before)
+    )
       named.push(el);
     else if ((el.name === "figcaption" && !cards.has(el)) || (el.name === "h1" && !options.keepTitle) || isPlaceholder(el)) unwanted.push(el);
     else if (

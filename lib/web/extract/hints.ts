@@ -1,5 +1,7 @@
 // What an element's class and id say about it: boilerplate, content, or neither.
 import type { Element } from "domhandler";
+import { HEADING_TAGS } from "./blocks";
+import { isElement, rawTextWithin } from "./dom";
 import type { MarkedElement } from "./dom-nodes";
 
 /**
@@ -82,6 +84,45 @@ export function roleHints(el: Element, discussion = false): string {
 
 const ANCHOR_ID_WORDS = 5;
 
+/**
+ * The hints without the id when the id is the slug of the element's own heading (`section#cookies` over
+ * "Cookies¶", `h2#link-headers` "Link Headers", as documentation generators name sections for links to
+ * them): an anchor, not a role. Asked only of an element whose hints read as boilerplate.
+ */
+export function withoutHeadingAnchor(el: Element, h: string, discussion = false): string {
+  return isHeadingAnchor(el) ? joined(roleClassesOf(el), "", discussion) : h;
+}
+
+function isHeadingAnchor(el: Element): boolean {
+  const id = el.attribs.id;
+  if (id === undefined || id === "") return false;
+  const heading = HEADING_TAGS.has(el.name) ? el : firstHeadingChild(el);
+  const title = heading && rawTextWithin(heading, HEADING_NODES);
+  return title !== undefined && slugOf(title) === id.toLowerCase();
+}
+
+/** The heading among the element's first few element children (a section opens with its title). */
+function firstHeadingChild(el: Element): Element | undefined {
+  let seen = 0;
+  for (const child of el.children) {
+    if (!isElement(child)) continue;
+    if (HEADING_TAGS.has(child.name)) return child;
+    if (++seen >= HEADING_CHILDREN) return undefined;
+  }
+  return undefined;
+}
+
+const HEADING_CHILDREN = 3;
+const HEADING_NODES = 20;
+
+/** A title as documentation generators make its anchor: lower case, runs of other characters one hyphen ("Link Headers¶" → "link-headers"). */
+function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
 function joined(cls: string, id: string, discussion: boolean): string {
   const h = cls && id ? `${cls} ${id}` : cls || id;
   return discussion ? h.replace(DISCUSSION_WORDS, "") : h;
@@ -89,14 +130,15 @@ function joined(cls: string, id: string, discussion: boolean): string {
 
 /** ±25 for each of class and id that reads as boilerplate or as content (Readability's weights). */
 export function classWeight(el: Element, discussion = false): number {
-  let w = 0;
-  for (const raw of [el.attribs.class === undefined ? undefined : roleClassesOf(el), el.attribs.id]) {
-    const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
-    if (!value) continue;
-    if (NEGATIVE.test(value)) w -= 25;
-    if (POSITIVE.test(value)) w += 25;
-  }
-  return w;
+  return nameWeight(el, el.attribs.class === undefined ? undefined : roleClassesOf(el), false, discussion) + nameWeight(el, el.attribs.id, true, discussion);
+}
+
+function nameWeight(el: Element, raw: string | undefined, isId: boolean, discussion: boolean): number {
+  const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
+  if (!value) return 0;
+  // An id that is its section's anchor names the section's title, not its role.
+  const negative = NEGATIVE.test(value) && !(isId && isHeadingAnchor(el));
+  return (negative ? -25 : 0) + (POSITIVE.test(value) ? 25 : 0);
 }
 
 /** The element's role classes: read once and kept on our elements (hints are read in every pass over the tree). */

@@ -25,6 +25,27 @@ describe("prune: blocks named boilerplate", () => {
   });
 });
 
+describe("prune: anchors named for their sections' titles", () => {
+  // A documentation page whose generator names each section for links to it, as Sphinx does.
+  const section = (id: string, title: string) =>
+    `<section id="${id}"><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2><p>The ${title.toLowerCase()} section: what a client sends, what the server answers, and what a proxy between them may change.</p></section>`;
+  const docs = (sections: string) =>
+    `<div>${["sessions", "redirects", "timeouts", "retries"].map((topic) => `<p>Requests keeps ${topic} per session, and each call may override the default for that call alone.</p>`).join("")}${sections}</div>`;
+
+  it("keeps a section whose id is its heading's anchor, whatever words the title holds", () => {
+    const out = pruned(
+      docs(section("link-headers", "Link Headers") + section("cookies", "Cookies") + section("respond-to-review-comments", "Respond to review comments")),
+    );
+    expect(out).toContain("The link headers section");
+    expect(out).toContain("The cookies section");
+    expect(out).toContain("The respond to review comments section");
+  });
+
+  it("still removes a block so named whose heading says something else", () => {
+    expect(pruned(docs(section("comments", "Leave a reply")))).not.toContain("The leave a reply section");
+  });
+});
+
 describe("prune: content under a misleading name", () => {
   const story = `<div><h1>Glazing at cone 6</h1><p>Mid-fire glazes melt at about 1,220 degrees, so an electric kiln reaches them without a gas line. We mix ours from six raw materials and test each batch on a tile first.</p><p>A test tile is fired on a cookie of scrap clay, so a runny glaze ruins the cookie and not the shelf, which costs far more to replace than clay.</p></div>`;
   // Four offers, together holding more than the story, each named by an id and no class.

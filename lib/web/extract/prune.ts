@@ -4,7 +4,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, rawTextWithin, removeNodes } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
-import { hints, namesBoilerplate } from "./hints";
+import { hints, namesBoilerplate, withoutHeadingAnchor } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
@@ -168,9 +168,14 @@ function mayBeBoilerplate(el: Element, total: number, stats: StatsMap): boolean 
 function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean {
   if (el.name === "body" || el.name === "article" || el.name === "main") return false;
   // A heading classed "…header" is a heading: the word says nothing of where it stands.
-  const h = HEADING_TAGS.has(el.name) ? hints(el, thread).replace(HEADER_WORDS, "") : hints(el, thread);
-  // The names first: they clear most elements, the story's body markers few.
-  if (h === "" || !(namesBoilerplate(h) || (thread && THREAD_NOTICE.test(h))) || isArticleBodyMarker(el)) return false;
+  const asRead = (names: string) => (HEADING_TAGS.has(el.name) ? names.replace(HEADER_WORDS, "") : names);
+  const says = (names: string) => names !== "" && (namesBoilerplate(names) || (thread && THREAD_NOTICE.test(names)));
+  const named = hints(el, thread);
+  // The names first: they clear most elements, the story's body markers few; an anchor named for the
+  // element's heading last, asked of the few named boilerplate.
+  if (!says(asRead(named)) || isArticleBodyMarker(el)) return false;
+  const h = asRead(withoutHeadingAnchor(el, named, thread));
+  if (!says(h)) return false;
   // Page links are a line of numbers: a block so named that holds far more is the list being paged.
   if (PAGER_WORD.test(h) && (stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS && !namesBoilerplate(h.replace(PAGER_WORDS, ""))) return false;
   return !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
