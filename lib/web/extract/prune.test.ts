@@ -46,6 +46,21 @@ describe("prune: anchors named for their sections' titles", () => {
   });
 });
 
+describe("prune: a block named a menu", () => {
+  const answer = (topic: string) =>
+    `<p>Kilns for ${topic} reach cone 6 in about eight hours, and a controller holds the last half hour so the glaze can smooth over.</p>`;
+  const page = (block: string) =>
+    `<div>${["stoneware", "porcelain", "raku", "earthenware", "terracotta", "bone china", "paper clay", "crank", "grogged clay", "slip"].map((t) => `<p>We fire ${t} in an electric kiln, loaded the evening before, with witness cones on every shelf.</p>`).join("")}${block}</div>`;
+
+  it("keeps one that reads as paragraphs of prose (a FAQ's answers in a tabs menu), and removes one of links", () => {
+    expect(
+      pruned(page(`<div class="faq_tabs-menu"><h3>How long does a firing take?</h3>${["stoneware", "porcelain", "raku", "glass"].map(answer).join("")}</div>`)),
+    ).toContain("Kilns for glass reach cone 6");
+    const links = ["Kilns", "Glazes", "Clay", "Tools", "Classes"].map((l) => `<a href="/${l.toLowerCase()}">${l}</a>`).join(" ");
+    expect(pruned(page(`<div class="site-menu">${links}</div>`))).not.toContain("Glazes");
+  });
+});
+
 describe("prune: content under a misleading name", () => {
   const story = `<div><h1>Glazing at cone 6</h1><p>Mid-fire glazes melt at about 1,220 degrees, so an electric kiln reaches them without a gas line. We mix ours from six raw materials and test each batch on a tile first.</p><p>A test tile is fired on a cookie of scrap clay, so a runny glaze ruins the cookie and not the shelf, which costs far more to replace than clay.</p></div>`;
   // Four offers, together holding more than the story, each named by an id and no class.

@@ -178,6 +178,8 @@ function saysBoilerplate(el: Element, thread: boolean, stats: StatsMap): boolean
   if (!says(h)) return false;
   // Page links are a line of numbers: a block so named that holds far more is the list being paged.
   if (PAGER_WORD.test(h) && (stats.get(el)?.chars ?? 0) >= PAGED_LIST_CHARS && !namesBoilerplate(h.replace(PAGER_WORDS, ""))) return false;
+  // A menu is links: a block so named that reads as paragraphs of prose is what a tab or toggle shows.
+  if (MENU_WORD.test(h) && readsAsProse(stats.get(el)) && !namesBoilerplate(h.replace(MENU_WORDS, ""))) return false;
   return !ancestors(el).some((a) => a.name === "table" || a.name === "code") && !isContentHeader(el, h, stats);
 }
 
@@ -370,6 +372,16 @@ const HEADER_WORDS = /header/gi;
 const PAGER_WORDS = /pagination|pager/gi;
 const PAGER_WORD = /pagination|pager/i;
 const PAGED_LIST_CHARS = 500;
+const MENU_WORD = /menu/i;
+const MENU_WORDS = /menu/gi;
+
+/** Paragraphs of prose: at least this much text, under a quarter of it links. */
+function readsAsProse(s: TextStats | undefined): boolean {
+  return s !== undefined && s.paragraphs >= MENU_PROSE_PARAGRAPHS && s.chars >= MENU_PROSE_CHARS && s.linkChars < s.chars * 0.25;
+}
+
+const MENU_PROSE_PARAGRAPHS = 2;
+const MENU_PROSE_CHARS = 500;
 const ENTRY_CONTENT = /(?:^|\s)(?:e-content|entry-content)(?:\s|$)/;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
