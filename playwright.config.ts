@@ -17,13 +17,18 @@ const anvilPorts = [Number(process.env.BOURSE_E2E_ANVIL_PORT_A), Number(process.
 process.env.BOURSE_E2E_HYPERLIQUID_PORT ||= String(port + 4);
 const hyperliquidUrl = `http://127.0.0.1:${process.env.BOURSE_E2E_HYPERLIQUID_PORT}`;
 
+// `npm test` runs these beside the unit and integration tests: on a 2-core machine then shared, each step may
+// take up to twice its time alone.
+const shared = process.env.BOURSE_E2E_SHARED_MACHINE === "1";
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  timeout: shared ? 60_000 : 30_000,
+  expect: { timeout: shared ? 10_000 : 5_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
@@ -51,7 +56,7 @@ export default defineConfig({
       command: ["node", ...SERVER_NODE_FLAGS, "dist/server.js"].join(" "),
       url: `${baseURL}/api/web/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: shared ? 240_000 : 120_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

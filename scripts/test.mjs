@@ -1,10 +1,10 @@
-// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, run unit and integration tests
-// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, then run the browser tests.
+// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, build, then run the
+// unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and, beside them, the browser tests.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import net from "node:net";
-import { ensureBuild, ensureDependencies, log, root, run, runStatus } from "./lib/steps.mjs";
+import { ensureBuild, ensureDependencies, log, root, run, spawnStatus } from "./lib/steps.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 
 const outDir = path.join(root, ".test-output");
@@ -21,28 +21,42 @@ run(bin("biome"), ["ci", "--error-on-warnings", "."]);
 log("Type-checking");
 run(bin("tsc"), ["--noEmit", "-p", "."]);
 
-log(process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)");
-const vitestReport = path.join(outDir, "vitest.json");
-const vitestStatus = runStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } });
-
 ensureBuild();
 
-log("Browser tests (production build, fresh data folder)");
+// The two suites side by side: the integration tests spend much of their time waiting on child processes,
+// databases and timers, and the browser tests on pages and chains, so together they take little longer than
+// the longer alone (on 2 cores, ~13 and ~6.5 minutes one after the other). The browser tests' output is
+// kept apart and printed once they end, not interleaved with the other's.
+log(
+  `${process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)"}, ` +
+    `and beside them the browser tests (production build, fresh data folder; their output follows when they end)`,
+);
+const vitestReport = path.join(outDir, "vitest.json");
 const playwrightReport = path.join(outDir, "playwright.json");
+const playwrightLog = path.join(outDir, "playwright.log");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-e2e-"));
 // Five consecutive ports (server, scrape fixture, two anvil chains, the fake Hyperliquid; playwright.config.ts), below the kernel's
 // ephemeral range so no outgoing connection opened meanwhile can take one of them.
 const port = await freePortBlock(5);
-const playwrightStatus = runStatus(bin("playwright"), ["test"], {
-  env: {
-    ...process.env,
-    BOURSE_E2E_PORT: String(port),
-    BOURSE_E2E_DATA_DIR: dataDir,
-    BOURSE_CHROMIUM: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  },
-});
+const playwrightOutput = fs.openSync(playwrightLog, "w");
+const [vitestStatus, playwrightStatus] = await Promise.all([
+  spawnStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } }),
+  spawnStatus(bin("playwright"), ["test"], {
+    stdio: ["ignore", playwrightOutput, playwrightOutput],
+    env: {
+      ...process.env,
+      BOURSE_E2E_PORT: String(port),
+      BOURSE_E2E_DATA_DIR: dataDir,
+      BOURSE_CHROMIUM: chromium,
+      BOURSE_E2E_SHARED_MACHINE: "1",
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  }),
+]);
+fs.closeSync(playwrightOutput);
 fs.rmSync(dataDir, { recursive: true, force: true });
+log("Browser tests");
+process.stdout.write(fs.readFileSync(playwrightLog, "utf8"));
 
 const vitest = countVitest(vitestReport);
 const playwright = countPlaywright(playwrightReport);

@@ -1,5 +1,5 @@
 // Start-up and test steps that must run before dependencies exist: Node built-ins only.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -40,6 +40,15 @@ export function runStatus(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/** Same as runStatus, without blocking: resolves with the exit status once the command ends. */
+export function spawnStatus(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 function sha256(...parts) {
