@@ -685,6 +685,13 @@ describe("main content: markup that misleads the pruning", () => {
     expect(out).not.toContain("a clone of a slide");
   });
 
+  it("reads a carousel's slides kept from screen readers until they slide in, but not a slide cloned for the loop", () => {
+    const slide = (i: number, cls = "carousel__cell") => `<li class="${cls}" aria-hidden="true"><p>${sentence(`the home on plot ${i}`)}</p></li>`;
+    const out = text(`<html><body><main><ul>${[1, 2, 3, 4].map((i) => slide(i)).join("")}${slide(9, "slide slick-cloned")}</ul></main></body></html>`);
+    expect(out).toContain("the home on plot 4");
+    expect(out).not.toContain("the home on plot 9");
+  });
+
   it("reads what a labelled link shows the eye (its face kept from screen readers, the label saying it again), but not a face the label does not say", () => {
     const book = (i: number) =>
       `<li><a href="/b/${i}">Book ${i}: a novel of the sea</a><a href="/r/${i}" aria-label="4.${i} out of 5 stars, 1,20${i} ratings"><i aria-hidden="true"><span>4.${i} out of 5 stars</span></i> <span aria-hidden="true">1,20${i}</span></a><span>$1${i}.99</span></li>`;

@@ -461,10 +461,23 @@ function isHidden(el: Element): boolean {
   const a = el.attribs;
   const concealed =
     a.hidden !== undefined ||
-    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1") && !facesLabel(el) && !facesReading(el)) ||
+    (a["aria-hidden"] === "true" && !(el.name === "a" && a.tabindex === "-1") && !isSlide(el) && !facesLabel(el) && !facesReading(el)) ||
     (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style));
   return concealed && !isTabPanel(el) && !ACCORDION_PANEL.test(el.attribs.class ?? "");
 }
+
+/**
+ * A carousel's slide: the slides out of view are kept from screen readers until they slide in (all of
+ * them, before the carousel's script runs), and are shown all the same; a slide cloned for the loop is
+ * a copy.
+ */
+function isSlide(el: Element): boolean {
+  const cls = el.attribs.class;
+  return cls !== undefined && SLIDE.test(cls) && !SLIDE_CLONE.test(cls);
+}
+
+const SLIDE = /(?:^|[\s_-])(?:slide|carousel__cell|carousel-cell|carousel-item|carousel__item)(?:$|[\s_-])/i;
+const SLIDE_CLONE = /clone|duplicate/i;
 
 /** The element shows what an aria-label of a block holding it says to screen readers: its text is in the label. */
 function facesLabel(el: Element): boolean {
