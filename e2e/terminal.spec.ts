@@ -202,6 +202,8 @@ test("on a phone the terminal is one column with tabs for chart, book, trade and
   await panels.getByRole("tab", { name: "Trade" }).click();
   const ticket = page.getByTestId("order-ticket");
   await ticket.getByLabel("Size (ETH)").fill("0.1");
+  // As a trader does: the route and its cost are on screen before the order goes.
+  await expect(ticket.getByTestId("preview-leg").first()).toBeVisible();
   await ticket.getByRole("button", { name: "Buy ETH" }).click();
   await expect(ticket.getByTestId("order-result")).toHaveAttribute("data-status", "FILLED", { timeout: 20_000 });
   await screenshot(page, "trade-phone-ticket");
