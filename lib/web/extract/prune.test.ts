@@ -25,6 +25,31 @@ describe("prune: blocks named boilerplate", () => {
   });
 });
 
+describe("prune: the site's banner", () => {
+  // An explainer whose site serves its masthead after the content: a <header> under machine-made
+  // classes, holding a mega-menu of links each with a line under it, longer than the page itself.
+  const menu = ["Databases", "Analytics", "Security", "Networking", "Storage", "Compute", "Migration", "Observability"]
+    .map(
+      (product) =>
+        `<li><a href="/${product.toLowerCase()}"><div>${product}</div><div>Everything about ${product.toLowerCase()} in one place for your whole team.</div></a></li>`,
+    )
+    .join("");
+  const explainer = `<div class="x7Qa"><h1>What is a cloud region?</h1><p>A region is a set of data centres close enough to one another that a database can copy each write to all of them before it answers.</p></div>`;
+
+  it("removes a <header> outside the page's sections whose text is links, whatever its classes and size", () => {
+    const out = pruned(`${explainer}<div><header class="oOR9Ab"><div class="cgHurd"><ul>${menu}</ul></div></header></div>`);
+    expect(out).toContain("A region is a set of data centres");
+    expect(out).not.toContain("Everything about databases");
+  });
+
+  it("keeps an article's own header, and a header that reads as text", () => {
+    const story = `<article><header><h1>What is a cloud region?</h1><ul>${menu}</ul></header><p>A region is a set of data centres close to one another.</p></article>`;
+    expect(pruned(story)).toContain("Everything about databases");
+    const masthead = `<header class="oOR9Ab"><h1>What is a cloud region?</h1><p>A region is a set of data centres close enough to one another that a database can copy each write to all of them before it answers. <a href="/zones">Zones</a> sit inside it.</p></header>`;
+    expect(pruned(masthead + explainer)).toContain("a database can copy each write to all of them before it answers. Zones");
+  });
+});
+
 describe("prune: anchors named for their sections' titles", () => {
   // A documentation page whose generator names each section for links to it, as Sphinx does.
   const section = (id: string, title: string) =>
