@@ -70,7 +70,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const removed = new Set<AnyNode>();
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
-    if (!CHROME.has(el.name)) return false;
+    if (!CHROME.has(el.name) && !isDialog(el)) return false;
     const inner = descendants(el);
     if (inner.some((d) => d.name === "main")) return true;
     if (!inner.some((d) => d.name === "article")) return false;
@@ -100,7 +100,11 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       const form = attachedAncestors(el, removed).find((a) => a.name === "form");
       if (form !== undefined) composeForms.add(form);
     }
-    if ((NEVER_CONTENT.has(el.name) && !wrapsTheContent(el)) || (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed, keptBefore))) removed.add(el);
+    if (
+      ((NEVER_CONTENT.has(el.name) || isDialog(el)) && !wrapsTheContent(el)) ||
+      (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed, keptBefore))
+    )
+      removed.add(el);
   }
   removeNodes(removed);
   removeCommentsOnAnswers(elements);
@@ -349,6 +353,16 @@ function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[
     if (removed.has(a)) break;
   }
   return out;
+}
+
+/**
+ * An element given a dialog's role (`role="dialog"`, `alertdialog`: a Bootstrap modal, a region picker,
+ * a newsletter pop-up) is a <dialog>, opened over the page by a script: not the page's content, unless
+ * broken markup left it open around the page (see CHROME).
+ */
+function isDialog(el: Element): boolean {
+  const role = el.attribs.role;
+  return role === "dialog" || role === "alertdialog";
 }
 
 /**
