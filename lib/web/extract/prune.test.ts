@@ -53,11 +53,11 @@ describe("prune: the site's banner", () => {
 describe("prune: dialogs", () => {
   const rentals = `<main><h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p></main>`;
 
-  it("removes an element with a dialog's role as it removes a <dialog>, unless it holds the page", () => {
+  it("removes an element with a dialog's or a tooltip's role, or aria-modal, as it removes a <dialog>, unless it holds the page", () => {
     const modal = (role: string) =>
       `<div class="modal fade" role="${role}"><div class="modal-body"><h3>Choose your region</h3><p>Confirm your country so that prices and delivery dates are right for you.</p></div></div>`;
-    for (const role of ["dialog", "alertdialog"]) {
-      const out = pruned(rentals + modal(role));
+    for (const opened of [modal("dialog"), modal("alertdialog"), modal("tooltip"), modal('region" aria-modal="true')]) {
+      const out = pruned(rentals + opened);
       expect(out).toContain("Every shoe rental comes with socks");
       expect(out).not.toContain("Confirm your country");
     }

@@ -356,14 +356,16 @@ function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[
 }
 
 /**
- * An element given a dialog's role (`role="dialog"`, `alertdialog`: a Bootstrap modal, a region picker,
- * a newsletter pop-up) is a <dialog>, opened over the page by a script: not the page's content, unless
- * broken markup left it open around the page (see CHROME).
+ * An element a script opens over the page is a <dialog> by its role (`dialog`, `alertdialog`: a Bootstrap
+ * modal, a region picker, a newsletter pop-up; `tooltip`) or by `aria-modal`: not the page's content,
+ * unless broken markup left it open around the page (see CHROME).
  */
 function isDialog(el: Element): boolean {
   const role = el.attribs.role;
-  return role === "dialog" || role === "alertdialog";
+  return (role !== undefined && POPUP_ROLES.has(role)) || el.attribs["aria-modal"] === "true";
 }
+
+const POPUP_ROLES = new Set(["dialog", "alertdialog", "tooltip"]);
 
 /**
  * Page chrome left open by broken markup swallows the page: an <aside> or <footer> holding the <main>,
