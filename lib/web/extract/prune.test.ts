@@ -50,7 +50,7 @@ describe("prune: the site's banner", () => {
   });
 });
 
-describe("prune: dialogs", () => {
+describe("prune: dialogs and blocks not to be quoted", () => {
   const rentals = `<main><h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p></main>`;
 
   it("removes an element with a dialog's or a tooltip's role, or aria-modal, as it removes a <dialog>, unless it holds the page", () => {
@@ -63,6 +63,13 @@ describe("prune: dialogs", () => {
     }
     expect(pruned(rentals + modal("region"))).toContain("Confirm your country");
     expect(pruned(`<div role="dialog">${rentals}</div>`)).toContain("Every shoe rental comes with socks");
+  });
+
+  it("removes a block the site asks search engines not to quote", () => {
+    const notice = `<div data-nosnippet><p>We use cookies to remember your sizes and to measure which pages you read.</p></div>`;
+    const out = pruned(rentals + notice);
+    expect(out).toContain("Every shoe rental comes with socks");
+    expect(out).not.toContain("We use cookies");
   });
 });
 

@@ -101,7 +101,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
       if (form !== undefined) composeForms.add(form);
     }
     if (
-      ((NEVER_CONTENT.has(el.name) || isDialog(el)) && !wrapsTheContent(el)) ||
+      ((NEVER_CONTENT.has(el.name) || isDialog(el) || isUnquotable(el)) && !wrapsTheContent(el)) ||
       (hidden[i] && !disclosed.has(el) && !answersQuestion(el, removed, keptBefore))
     )
       removed.add(el);
@@ -366,6 +366,14 @@ function isDialog(el: Element): boolean {
 }
 
 const POPUP_ROLES = new Set(["dialog", "alertdialog", "tooltip"]);
+
+/**
+ * A block the site asks search engines never to quote (`data-nosnippet`, set on a consent notice, a
+ * menu, a delivery widget): by the site's own word, not what the page says.
+ */
+function isUnquotable(el: Element): boolean {
+  return el.attribs["data-nosnippet"] !== undefined;
+}
 
 /**
  * Page chrome left open by broken markup swallows the page: an <aside> or <footer> holding the <main>,
