@@ -25,7 +25,7 @@ describe("prune: blocks named boilerplate", () => {
   });
 });
 
-describe("prune: the site's banner", () => {
+describe("prune: landmarks of chrome", () => {
   // An explainer whose site serves its masthead after the content: a <header> under machine-made
   // classes, holding a mega-menu of links each with a line under it, longer than the page itself.
   const menu = ["Databases", "Analytics", "Security", "Networking", "Storage", "Compute", "Migration", "Observability"]
@@ -40,6 +40,13 @@ describe("prune: the site's banner", () => {
     const out = pruned(`${explainer}<div><header class="oOR9Ab"><div class="cgHurd"><ul>${menu}</ul></div></header></div>`);
     expect(out).toContain("A region is a set of data centres");
     expect(out).not.toContain("Everything about databases");
+  });
+
+  it("removes an element given the navigation role whose text is links, and keeps one that reads as text", () => {
+    const links = `<div class="gsc_rsb" role="navigation"><ul>${menu.replace(/<div>Everything[^<]*<\/div>/g, "")}</ul></div>`;
+    const coauthors = `<div class="gsc_rsb" role="navigation"><ul><li><a href="/a">Vinod Nair</a> Research scientist who wrote the paper on rectified linear units with the author, and two more since.</li></ul></div>`;
+    expect(pruned(explainer + links)).not.toContain("Databases");
+    expect(pruned(explainer + coauthors)).toContain("Research scientist who wrote the paper");
   });
 
   it("keeps an article's own header, and a header that reads as text", () => {

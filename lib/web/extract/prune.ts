@@ -125,26 +125,31 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
     stats,
     asides
       .filter((el) => misnamed.size === 0 || (!misnamed.has(el) && !hasAncestorIn(el, misnamed)))
-      .concat(left.filter((el) => isSiteBanner(el, total, stats))),
+      .concat(left.filter((el) => isChromeLandmark(el, total, stats))),
   );
   return { stats, discussion: thread, contactForms };
 }
 
 /**
- * The site's banner: a <header> no article, aside, main, nav or section holds (HTML's banner landmark),
- * or an element given that role, whose text is mostly links (a masthead and its mega-menu, which a
- * page may serve after its content). Chrome whatever its classes say, and never content under a
- * misleading name, though it may hold most of a short page's text (a mega-menu of 30,000 characters
- * over a 10,000-character explainer); a header holding nearly all of it wraps the page.
+ * The site's landmarks of chrome, known by tag or role whatever their classes say, when their text is
+ * mostly links. The banner: a <header> no article, aside, main, nav or section holds (HTML's banner
+ * landmark), or an element given that role (a masthead and its mega-menu, which a page may serve after
+ * its content); never content under a misleading name, though it may hold most of a short page's text
+ * (a mega-menu of 30,000 characters over a 10,000-character explainer): a header holding nearly all of
+ * it wraps the page. An element given the navigation role is a <nav>, trusted as named blocks are (a
+ * profile's list of co-authors, given that role and linked name by name, can be the page's own).
  */
-function isSiteBanner(el: Element, total: number, stats: StatsMap): boolean {
-  if (el.name !== "header" && el.attribs.role !== "banner") return false;
+function isChromeLandmark(el: Element, total: number, stats: StatsMap): boolean {
+  const role = el.attribs.role;
+  const navigation = role === "navigation";
+  if (!navigation && el.name !== "header" && role !== "banner") return false;
   const m = stats.get(el);
-  if (m === undefined || m.chars === 0 || m.chars >= total * BOILERPLATE_SHARE.notice || m.linkChars < m.chars * BANNER_LINK_SHARE) return false;
-  return el.attribs.role === "banner" || !ancestors(el).some((a) => SECTIONING.has(a.name));
+  const share = navigation ? BOILERPLATE_SHARE.named : BOILERPLATE_SHARE.notice;
+  if (m === undefined || m.chars === 0 || m.chars >= total * share || m.linkChars < m.chars * LANDMARK_LINK_SHARE) return false;
+  return navigation || role === "banner" || !ancestors(el).some((a) => SECTIONING.has(a.name));
 }
 
-const BANNER_LINK_SHARE = 0.7;
+const LANDMARK_LINK_SHARE = 0.7;
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 
 /**
