@@ -57,6 +57,20 @@ describe("prune: landmarks of chrome", () => {
   });
 });
 
+describe("prune: a card template's terms", () => {
+  const card = (brand: string, name: string) =>
+    `<li><a href="/p/${name}"><dl><dt>Brand Name</dt><dd>${brand}</dd><dt>Product Name</dt><dd>${name}</dd></dl></a></li>`;
+
+  it("removes a term that five description lists repeat, and keeps each value and a product's own terms", () => {
+    const grid = `<ul>${["Trail 5", "Road 2", "Ridge 7", "Valley 1", "Summit 3"].map((name) => card("Topo", name)).join("")}</ul>`;
+    const out = pruned(grid);
+    expect(out).toContain("Ridge 7");
+    expect(out).not.toContain("Brand Name");
+    const specs = `<dl><dt>Weight</dt><dd>240 g</dd><dt>Drop</dt><dd>5 mm</dd><dt>Stack</dt><dd>28 mm</dd><dt>Upper</dt><dd>Mesh</dd><dt>Sole</dt><dd>Rubber</dd></dl>`;
+    expect(pruned(specs)).toContain("Weight");
+  });
+});
+
 describe("prune: dialogs and blocks not to be quoted", () => {
   const rentals = `<main><h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p></main>`;
 

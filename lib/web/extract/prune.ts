@@ -1,7 +1,19 @@
 // What is never main content, removed before anything is scored: scripts, forms' controls, media,
 // navigation chrome, hidden elements, and blocks whose class or id say boilerplate.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { ancestors, descendants, elementChildren, hasAncestorIn, holdsOneElement, isElement, isText, nextElement, rawTextWithin, removeNodes } from "./dom";
+import {
+  ancestors,
+  descendants,
+  elementChildren,
+  hasAncestorIn,
+  holdsOneElement,
+  isElement,
+  isText,
+  nextElement,
+  rawText,
+  rawTextWithin,
+  removeNodes,
+} from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
 import { hints, namesBoilerplate, withoutHeadingAnchor } from "./hints";
@@ -85,6 +97,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const contactForms = new Set<Element>();
   /** For each hidden element read, the element sibling before it that stays (see answersQuestion). */
   const keptBefore = new Map<Element, Element | null>();
+  for (const term of templateTerms(elements)) removed.add(term);
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i]!;
     if (el === concealedContent) continue;
@@ -129,6 +142,22 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   );
   return { stats, discussion: thread, contactForms };
 }
+
+/**
+ * The terms of a card template's description lists: a <dt> whose text is the same in five lists or more
+ * ("Brand Name", "Product Name", "Price" over each card of a shop's grid, which its style sheet hides:
+ * the values say it). A product's own specifications name each term once.
+ */
+function templateTerms(elements: readonly Element[]): Element[] {
+  const terms = elements.filter((el) => el.name === "dt");
+  if (terms.length < MIN_TEMPLATE_TERMS) return [];
+  const texts = terms.map((dt) => rawText(dt).trim());
+  const uses = new Map<string, number>();
+  for (const text of texts) uses.set(text, (uses.get(text) ?? 0) + 1);
+  return terms.filter((_, i) => (uses.get(texts[i]!) ?? 0) >= MIN_TEMPLATE_TERMS);
+}
+
+const MIN_TEMPLATE_TERMS = 5;
 
 /**
  * The site's landmarks of chrome, known by tag or role whatever their classes say, when their text is
