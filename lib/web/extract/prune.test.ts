@@ -86,6 +86,19 @@ describe("prune: dialogs and blocks not to be quoted", () => {
     expect(pruned(`<div role="dialog">${rentals}</div>`)).toContain("Every shoe rental comes with socks");
   });
 
+  it("reads what is opened over the page, or kept from search engines, when it holds most of the page's text", () => {
+    const post = `<h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p>`;
+    for (const page of [
+      `<div role="dialog" aria-modal="true">${post}</div>`,
+      `<dialog open>${post}</dialog>`,
+      `<div data-nosnippet>${post}</div>`,
+      `<div data-nosnippet>${post}</div><p>Menu</p>`,
+    ])
+      expect(pruned(page)).toContain("Every shoe rental comes with socks");
+    // A footer is chrome by its tag, however much it holds.
+    expect(pruned(`<p>Shoes</p><footer data-nosnippet>${post}</footer>`)).not.toContain("Every shoe rental comes with socks");
+  });
+
   it("removes a block the site asks search engines not to quote", () => {
     const notice = `<div data-nosnippet><p>We use cookies to remember your sizes and to measure which pages you read.</p></div>`;
     const out = pruned(rentals + notice);

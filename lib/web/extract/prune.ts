@@ -82,10 +82,13 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   const removed = new Set<AnyNode>();
   let pageChars: number | undefined;
   const wrapsTheContent = (el: Element): boolean => {
-    if (!CHROME.has(el.name) && !isDialog(el)) return false;
+    // What is opened over the page, or kept from search engines, may be all the page has to read (a
+    // post shown in a modal, a story marked not to be quoted): with most of its text, it is the page.
+    const overPage = el.name === "dialog" || (!CHROME.has(el.name) && (isDialog(el) || isUnquotable(el)));
+    if (!overPage && !CHROME.has(el.name)) return false;
     const inner = descendants(el);
     if (inner.some((d) => d.name === "main")) return true;
-    if (!inner.some((d) => d.name === "article")) return false;
+    if (!overPage && !inner.some((d) => d.name === "article")) return false;
     pageChars ??= readableChars(body, Infinity, removed);
     return readableChars(el) > pageChars * 0.5;
   };
