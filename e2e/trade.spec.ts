@@ -79,6 +79,9 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
   // account stream, well before the slow polling it keeps while the stream is live.
   await expect(page.getByTestId("desk-live")).toHaveAttribute("data-stream", "live");
   const elsewhere = await page.context().newPage();
+  // The server's HTML sends the ticket's button disabled: a click before the page's script runs would be lost.
+  const served = await (await elsewhere.request.get("/markets/ETH-USD")).text();
+  expect(served).toMatch(/<button(?=[^>]*\sdisabled="")[^>]*type="submit"[^>]*>Buy ETH<\/button>/);
   await elsewhere.goto("/markets/ETH-USD");
   // Interactive once the chart has drawn (the ticket is a client form).
   await expect(elsewhere.getByTestId("candle-chart")).toHaveAttribute("data-drawn", /^ETH-USD 1m [1-9]/);

@@ -16,6 +16,7 @@ import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-alert";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Checkbox, DecimalField, SelectField } from "./fields";
 import { marketFormat } from "./market-formats";
 import { OrderResult } from "./order-result";
@@ -80,6 +81,7 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ParentOrderView | null>(null);
   const action = useDeskAction(draft);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (picked) setDraft((d) => withPickedPrice(d, picked.price));
@@ -254,7 +256,7 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
             <Button
               type="submit"
               size="lg"
-              disabled={action.pending}
+              disabled={!hydrated || action.pending}
               className={draft.side === "BUY" ? "bg-success text-white hover:bg-success/90" : "bg-destructive text-white hover:bg-destructive/90"}
             >
               {action.pending ? "Sending…" : `${sideWords(draft.side)} ${pair.base}`}
