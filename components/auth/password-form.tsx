@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
@@ -54,9 +54,7 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={busy}>
-        {busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}
-      </Button>
+      <SubmitButton disabled={busy}>{busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}</SubmitButton>
       <button
         type="button"
         className="text-sm text-muted-foreground underline-offset-4 hover:underline"

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { ScanTextIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { EXTRACT_OPTIONS, scrapeRequest, type ScrapeRequest } from "@/lib/web/contract/scrape";
@@ -83,10 +83,10 @@ export function ScrapeForm({
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={`${id}-url-hint`}
           />
-          <Button type="submit" disabled={pending || disabled} className="sm:w-32">
+          <SubmitButton disabled={pending || disabled} className="sm:w-32">
             <ScanTextIcon aria-hidden="true" />
             {pending ? "Scraping…" : "Scrape"}
-          </Button>
+          </SubmitButton>
         </div>
         <p id={`${id}-url-hint`} className={errors.url ? "text-xs text-destructive" : "text-xs text-muted-foreground"}>
           {errors.url ? `URL ${errors.url}.` : "One page per request, fetched under the server's rules (public addresses only, robots.txt respected)."}

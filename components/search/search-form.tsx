@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { SearchIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QUERY_MAX_LENGTH, searchRequest, type SearchRequest } from "@/lib/web/contract/search";
@@ -70,10 +70,10 @@ export function SearchForm({
             aria-invalid={errors.query ? true : undefined}
             aria-describedby={`${id}-query-hint`}
           />
-          <Button type="submit" disabled={pending || disabled} className="sm:w-32">
+          <SubmitButton disabled={pending || disabled} className="sm:w-32">
             <SearchIcon aria-hidden="true" />
             {pending ? "Searching…" : "Search"}
-          </Button>
+          </SubmitButton>
         </div>
         <p id={`${id}-query-hint`} className={errors.query ? "text-xs text-destructive" : "text-xs text-muted-foreground"}>
           {errors.query ? `Query ${errors.query}.` : 'Quote a phrase, write "or" between alternatives, put - before a word to exclude it.'}

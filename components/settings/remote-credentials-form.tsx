@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { clearRemoteCredentialsAction, saveRemoteCredentialsAction } from "@/app/settings/actions";
@@ -56,9 +57,7 @@ export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwner
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="submit" disabled={busy}>
-          Save
-        </Button>
+        <SubmitButton disabled={busy}>Save</SubmitButton>
         {hasOwnerToken || hasAgentKey ? (
           <Button type="button" variant="ghost" onClick={async () => setResult(await clearRemoteCredentialsAction())}>
             Forget stored credentials

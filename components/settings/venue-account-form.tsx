@@ -3,6 +3,7 @@
 import { type FormEvent, useId, useState, useTransition } from "react";
 import { linkVenueAccountAction } from "@/app/settings/actions";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -63,9 +64,9 @@ export function VenueAccountForm({
       ))}
       <FormAlert message={error} />
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
+        <SubmitButton size="sm" disabled={pending}>
           {pending ? `Checking with ${title}…` : view.account ? "Check and replace" : "Check and link"}
-        </Button>
+        </SubmitButton>
         <Button type="button" size="sm" variant="ghost" disabled={pending} onClick={onCancel}>
           Cancel
         </Button>

@@ -14,9 +14,9 @@ import type { TokenPair } from "@/lib/client/market-data";
 import type { PickedPrice } from "@/components/market/ticket-link";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-alert";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { Checkbox, DecimalField, SelectField } from "./fields";
 import { marketFormat } from "./market-formats";
 import { OrderResult } from "./order-result";
@@ -81,7 +81,6 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ParentOrderView | null>(null);
   const action = useDeskAction(draft);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (picked) setDraft((d) => withPickedPrice(d, picked.price));
@@ -253,14 +252,13 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
 
           <FormAlert message={action.error} />
           {signedIn ? (
-            <Button
-              type="submit"
+            <SubmitButton
               size="lg"
-              disabled={!hydrated || action.pending}
+              disabled={action.pending}
               className={draft.side === "BUY" ? "bg-success text-white hover:bg-success/90" : "bg-destructive text-white hover:bg-destructive/90"}
             >
               {action.pending ? "Sending…" : `${sideWords(draft.side)} ${pair.base}`}
-            </Button>
+            </SubmitButton>
           ) : (
             <Button asChild size="lg" variant="outline">
               <Link href={`/sign-in?next=${encodeURIComponent(pathname)}`}>Sign in to trade</Link>

@@ -10,6 +10,7 @@ import { closePairAction, openPairAction } from "@/app/trade/actions";
 import type { PairLegView, PairView } from "@/lib/trading/contract/pairs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -91,9 +92,9 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
             Pair opened on {opened.venue}: long {opened.longSymbol}, short {opened.shortSymbol}.
           </p>
         ) : null}
-        <Button type="submit" disabled={action.pending} className="self-start">
+        <SubmitButton disabled={action.pending} className="self-start">
           {action.pending ? "Opening…" : "Open pair"}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
