@@ -81,14 +81,17 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // below passes over what is already removed, as if it were gone.
   const removed = new Set<AnyNode>();
   let pageChars: number | undefined;
+  // Read once for the whole walk (the tree changes only after it): chrome nested in chrome asked of
+  // each its whole subtree again.
+  const holdsMain = holdersOf(elements, "main");
+  const holdsArticle = holdersOf(elements, "article");
   const wrapsTheContent = (el: Element): boolean => {
     // What is opened over the page, or kept from search engines, may be all the page has to read (a
     // post shown in a modal, a story marked not to be quoted): with most of its text, it is the page.
     const overPage = el.name === "dialog" || (!CHROME.has(el.name) && (isDialog(el) || isUnquotable(el)));
     if (!overPage && !CHROME.has(el.name)) return false;
-    const inner = descendants(el);
-    if (inner.some((d) => d.name === "main")) return true;
-    if (!overPage && !inner.some((d) => d.name === "article")) return false;
+    if (holdsMain.has(el)) return true;
+    if (!overPage && !holdsArticle.has(el)) return false;
     pageChars ??= readableChars(body, Infinity, removed);
     return readableChars(el) > pageChars * 0.5;
   };
@@ -417,6 +420,19 @@ function isUnquotable(el: Element): boolean {
  * or an <article> with most of the page's text, is not chrome (a menu's featured-story card is).
  */
 const CHROME = new Set(["nav", "aside", "footer", "menu", "dialog"]);
+
+/** The elements that hold an element of this name (its ancestors). */
+function holdersOf(elements: readonly Element[], name: string): Set<Element> {
+  const holders = new Set<Element>();
+  for (const el of elements) {
+    if (el.name !== name) continue;
+    for (const a of ancestors(el)) {
+      if (holders.has(a)) break;
+      holders.add(a);
+    }
+  }
+  return holders;
+}
 
 /**
  * On a Q&A page the question and its answers are the content; the comments marked up under them
