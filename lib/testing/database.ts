@@ -15,11 +15,19 @@ export interface TestDatabase {
  * TEST_DATABASE_URL, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite", seed: inject("pgliteSeed") }, drop: async () => {} };
+  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite", seed: pgliteSeed() }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("BOURSE_TEST_DB=postgres needs TEST_DATABASE_URL");
   const scratch = await createScratchDatabase(adminUrl, "bourse_test");
   return { target: { kind: "postgres", url: scratch.url, maxConnections: 20 }, drop: scratch.drop };
+}
+
+/**
+ * The initialised data folder vitest's PGlite project provides (pglite-seed.ts); none outside vitest
+ * (`npm run fuzz`, `npm run bench`), where vitest has no state to ask and a database initialises anew.
+ */
+function pgliteSeed(): string | undefined {
+  return process.env.VITEST === undefined ? undefined : inject("pgliteSeed");
 }
 
 /** A new, empty database on the server `adminUrl` names, under a random name with `prefix`; `drop` removes it. */
