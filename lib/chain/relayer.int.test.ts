@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { owners } from "../auth/schema";
 import { manualClock } from "../clock";
 import { parseConfig } from "../config";
-import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../db/client";
+import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { newId } from "../ids";
 import { silentLogger } from "../log";
@@ -31,14 +31,6 @@ beforeAll(async () => {
   chains = await startTestChains({ BRIDGE_CONFIRMATIONS: "3" });
 }, 60_000);
 afterAll(() => chains?.stop());
-
-/** A database that outlives one handle: a PGlite folder, or a PostgreSQL database of its own. */
-async function persistentDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  const made = await createTestDatabase();
-  if (made.target.kind !== "pglite") return made;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-relayer-"));
-  return { target: { kind: "pglite", dataDir: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -182,7 +174,7 @@ describe("relayer, on one database handle", () => {
  * (1 of 3 confirmations), mines two blocks, starts them again and waits for DONE: one release, once.
  */
 async function restartMidTransfer(env: Record<string, string>, mine: (listed: TestChainView[]) => Promise<void>): Promise<void> {
-  const database = await persistentDatabase();
+  const database = await createTestDatabase({ persistent: true });
   const config = parseConfig({ ...TEST_ENV, ...env, BRIDGE_CONFIRMATIONS: "3" });
   const start = () => startServices({ config, log: silentLogger, clock: manualClock(), database: database.target });
   let services: Services | undefined = await start();

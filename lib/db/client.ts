@@ -20,7 +20,8 @@ export type DatabaseTarget =
       dataDir?: string;
       /**
        * A tarball of a data folder (PGlite's dumpDataDir) a new database starts from instead of running
-       * PostgreSQL's initdb, the costliest part of opening one (tests open hundreds).
+       * PostgreSQL's initdb, the costliest part of opening one (tests open hundreds). A data folder that
+       * holds a database already opens as it is.
        */
       seed?: string;
     }

@@ -1,11 +1,7 @@
-// The group commit on a real database (PGlite in a folder, or PostgreSQL): order, failure, bound, and what survives a reopen.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../testing/database";
-import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./client";
+import { openDatabase, type Database, type DatabaseHandle } from "./client";
 import { GroupCommit, WritesHaltedError, type BatchPart, type PartKind } from "./group-commit";
 
 /** Rows of a scratch table; a duplicate id makes its batch's transaction fail. */
@@ -35,16 +31,10 @@ afterEach(async () => {
 
 /** A database that can be closed and opened again with its data: PGlite in a folder, or a scratch PostgreSQL database. */
 async function reopenable(): Promise<{ open(): Promise<DatabaseHandle> }> {
-  const test = await createTestDatabase();
-  let target: DatabaseTarget = test.target;
-  if (target.kind === "pglite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-group-commit-"));
-    target = { kind: "pglite", dataDir: dir };
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  }
+  const test = await createTestDatabase({ persistent: true });
   cleanups.push(() => test.drop());
   const open = async () => {
-    const handle = await openDatabase(target);
+    const handle = await openDatabase(test.target);
     await handle.db.execute(sql`create table if not exists group_commit_test (id integer primary key)`);
     return handle;
   };

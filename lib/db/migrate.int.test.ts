@@ -5,7 +5,8 @@ import { createTestDatabase } from "../testing/database";
 
 describe("migrateDatabase", () => {
   it("creates the schema and is a no-op the second time, even when run concurrently", async () => {
-    const testDb = await createTestDatabase();
+    // Not the seed: it is migrated already.
+    const testDb = await createTestDatabase({ empty: true });
     const handle = await openDatabase(testDb.target);
     try {
       await Promise.all([migrateDatabase(handle), migrateDatabase(handle)]);

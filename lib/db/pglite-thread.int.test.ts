@@ -1,15 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { EmbeddedDatabaseError, PgliteThread } from "./pglite-thread";
 
-// PGlite-specific: vitest.config.ts runs this file in the PGlite project only.
+// PGlite-specific: vitest.config.ts runs this file in the PGlite project only, where the project's seed
+// (pglite-seed.ts) spares each database here PostgreSQL's initdb.
+const projectSeed = inject("pgliteSeed");
+
 describe("the embedded database on its own thread", () => {
   let db: PgliteThread;
   beforeAll(async () => {
-    db = await PgliteThread.open(undefined);
+    db = await PgliteThread.open(undefined, projectSeed);
     await db.exec("create table t (id int primary key, note text, at timestamptz)");
   });
   afterAll(() => db.close());
@@ -82,7 +85,7 @@ describe("the embedded database on its own thread", () => {
   });
 
   it("refuses calls once closed, clearly", async () => {
-    const other = await PgliteThread.open(undefined);
+    const other = await PgliteThread.open(undefined, projectSeed);
     await other.close();
     await expect(other.query("select 1")).rejects.toThrow("closed");
     await other.close();
@@ -91,7 +94,7 @@ describe("the embedded database on its own thread", () => {
   it("starts a new database from a seed's data folder: each its own copy", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bourse-seed-test-"));
     const seed = path.join(dir, "seed.tar");
-    const source = new PGlite();
+    const source = new PGlite({ loadDataDir: new Blob([readFileSync(projectSeed!)]) });
     await source.exec("create table kept (n int); insert into kept values (1)");
     writeFileSync(seed, new Uint8Array(await (await source.dumpDataDir("none")).arrayBuffer()));
     await source.close();

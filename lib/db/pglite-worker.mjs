@@ -1,7 +1,8 @@
 // The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement
 // synchronously on the thread that calls it, so here it works beside the server's event loop instead of
 // stopping it. pglite-thread.ts is the other end; messages are described there.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -34,7 +35,7 @@ function reply(answer) {
 async function handle(m) {
   switch (m.op) {
     case "open":
-      pg = new PGlite({ dataDir: workerData.dataDir, loadDataDir: workerData.seed ? new Blob([readFileSync(workerData.seed)]) : undefined });
+      pg = new PGlite({ dataDir: workerData.dataDir, loadDataDir: seedToLoad() });
       await pg.waitReady;
       return null;
     case "query":
@@ -51,6 +52,14 @@ async function handle(m) {
     default:
       throw new Error(`unknown message ${m.op}`);
   }
+}
+
+/** The seed's tarball when there is one and the data folder holds no database yet (see DatabaseTarget). */
+function seedToLoad() {
+  /** @type {{ dataDir?: string, seed?: string }} */
+  const { dataDir, seed } = workerData;
+  if (!seed || (dataDir && existsSync(path.join(dataDir, "PG_VERSION")))) return undefined;
+  return new Blob([readFileSync(seed)]);
 }
 
 /** @param {number | undefined} tx */

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "../db/client";
@@ -9,13 +12,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * A database that outlives its handle, to close and open again with its data (a restart, a crash):
+   * PGlite in a temporary folder, removed by `drop`. A PostgreSQL test database always is.
+   */
+  persistent?: boolean;
+  /**
+   * An in-memory PGlite without the project's seed (pglite-seed.ts), whose schema is already in place:
+   * for a test of the migrations themselves. A PostgreSQL test database is always empty.
+   */
+  empty?: boolean;
+}
+
 /**
- * A database nobody else uses: in-memory PGlite (started from the project's initialised seed when
- * there is one: pglite-seed.ts), or (BOURSE_TEST_DB=postgres) a new database on the server named by
- * TEST_DATABASE_URL, dropped afterwards.
+ * A database nobody else uses: in-memory PGlite (started from the project's initialised and migrated
+ * seed when there is one: pglite-seed.ts), or (BOURSE_TEST_DB=postgres) a new database on the server
+ * named by TEST_DATABASE_URL, dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.BOURSE_TEST_DB !== "postgres") return { target: { kind: "pglite", seed: pgliteSeed() }, drop: async () => {} };
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (process.env.BOURSE_TEST_DB !== "postgres") {
+    const seed = options.empty ? undefined : pgliteSeed();
+    if (!options.persistent) return { target: { kind: "pglite", seed }, drop: async () => {} };
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "bourse-test-db-"));
+    return { target: { kind: "pglite", dataDir, seed }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("BOURSE_TEST_DB=postgres needs TEST_DATABASE_URL");
   const scratch = await createScratchDatabase(adminUrl, "bourse_test");
@@ -23,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * The initialised data folder vitest's PGlite project provides (pglite-seed.ts); none outside vitest
+ * The initialised, migrated data folder vitest's PGlite project provides (pglite-seed.ts); none outside vitest
  * (`npm run fuzz`, `npm run bench`), where vitest has no state to ask and a database initialises anew.
  */
 function pgliteSeed(): string | undefined {

@@ -1,9 +1,6 @@
 // Kill -9 in the middle of trading: every acknowledged order, fill and position of every owner must be
 // back and consistent, and resting orders back in the books.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import readline from "node:readline";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,12 +23,9 @@ afterAll(async () => {
 });
 
 async function databaseForChild(): Promise<DatabaseTarget> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ persistent: true });
   cleanups.push(testDb.drop);
-  if (testDb.target.kind === "postgres") return testDb.target;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-recovery-"));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  return { kind: "pglite", dataDir: dir };
+  return testDb.target;
 }
 
 type Ack = VenueOrder & { owner: string };
