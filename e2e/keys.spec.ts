@@ -68,10 +68,10 @@ test("sign in with Ethereum, mint a key, see it once, revoke it, and see it refu
 test("email sign-up and sign-in reach the keys panel, and sign-out leaves it", async ({ page }) => {
   const problems = watchConsole(page);
   const email = `owner-${Date.now()}@example.test`;
-  // The server's HTML sends the form's button disabled: sent before the script runs, the browser would
-  // put the password in the address.
+  // The server's HTML sends the form's fields and button disabled: sent before the script runs, the
+  // browser would put the password in the address.
   const served = await (await page.request.get("/sign-in")).text();
-  expect(served).toMatch(/<button(?=[^>]*\sdisabled="")[^>]*type="submit"[^>]*>Sign in<\/button>/);
+  expect(served).toMatch(/<form[^>]*><fieldset disabled=""(?:(?!<\/form>)[\s\S])*type="submit"[^>]*>Sign in<\/button>/);
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "New here? Create an account" }).click();
   await page.getByLabel("Email").fill(email);

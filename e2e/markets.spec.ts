@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { watchConsole } from "./console";
+import { chartDrawn } from "./chart";
 
 // The markets pages against the simulated venues the server runs (VENUES defaults to embedded outside
 // NODE_ENV=test). Nothing here asserts timing.
@@ -87,7 +88,7 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
 
   // The chart is drawn: its canvases hold candle-coloured pixels.
   const chart = page.getByTestId("candle-chart");
-  await expect(chart).toHaveAttribute("data-drawn", /^BTC-USD 1m [1-9]/);
+  await chartDrawn(page, "BTC-USD");
   await expect.poll(async () => (await chartPixels(page)).candlePixels).toBeGreaterThan(50);
   // The crosshair shows the values of the candle under the pointer (the last candle otherwise).
   const legendTime = page.getByTestId("chart-legend").locator("div").first();
@@ -114,7 +115,7 @@ test("a market shows a book from every venue, a drawn chart and a moving tape; i
   // Another interval redraws the chart.
   const before = await chartPixels(page);
   await page.getByRole("radio", { name: "1h" }).click();
-  await expect(chart).toHaveAttribute("data-drawn", /^BTC-USD 1h [1-9]/);
+  await chartDrawn(page, "BTC-USD", "1h");
   await expect.poll(async () => (await chartPixels(page)).fingerprint).not.toBe(before.fingerprint);
   await expect.poll(async () => (await chartPixels(page)).candlePixels).toBeGreaterThan(50);
 
@@ -154,7 +155,7 @@ test("a market is usable on a phone: nothing wider than the screen", async ({ br
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto("/markets/ETH-USD");
-  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-drawn", /ETH-USD 1m [1-9]/);
+  await chartDrawn(page, "ETH-USD");
   await page.getByRole("tablist", { name: "Terminal panels" }).getByRole("tab", { name: "Book" }).click();
   await expect(page.getByTestId("book-level").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

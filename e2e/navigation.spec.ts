@@ -12,6 +12,8 @@ const ENTRIES = [
 ];
 
 test("every navigation entry opens without a console error", async ({ page }) => {
+  // Twelve page loads: on a shared machine each may take several seconds.
+  test.setTimeout(150_000);
   const problems = watchConsole(page);
   const first = await page.goto("/");
   expect(first?.headers()["x-request-id"]).toBeTruthy();

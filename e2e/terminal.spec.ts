@@ -5,6 +5,7 @@ import type { Hex } from "viem";
 import { injectTestWallet, signInWithWallet } from "./wallet";
 import { pageOfSize, screenshot, tablesWiderThanTheirFrame } from "./layout";
 import { selectTab } from "./tabs";
+import { chartDrawn } from "./chart";
 
 // The trading terminal (/markets/[symbol], and /trade, the same panels for a signed-in owner) on a
 // desktop and on a phone, against the simulated venues the server runs. Each test writes screenshots
@@ -17,10 +18,6 @@ async function signIn(page: Page, path: string, privateKey: Hex = generatePrivat
 
 /** Whether the page scrolls vertically. */
 const pageScrolls = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight);
-
-async function chartDrawn(page: Page, symbol: string): Promise<void> {
-  await expect(page.getByTestId("candle-chart")).toHaveAttribute("data-drawn", new RegExp(`^${symbol} 1m [1-9]`));
-}
 
 /** Opens each account tab in turn; every table shown fits its card. */
 async function everyAccountTabFits(page: Page, shot: string): Promise<void> {

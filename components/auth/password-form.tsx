@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Form } from "@/components/ui/form";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -32,7 +33,7 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const signUp = mode === "sign-up";
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <Form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="email">Email</Label>
         <Input id="email" name="email" type="email" autoComplete="email" required />
@@ -62,6 +63,6 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
       >
         {signUp ? "I already have an account" : "New here? Create an account"}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -11,6 +11,7 @@ import { LockableDialog } from "@/components/ui/lockable-dialog";
 import type { KeyRef } from "./key-dialogs";
 import { LimitField } from "./limit-field";
 import { useValidatedDraft } from "@/components/ui/use-validated-draft";
+import { Form } from "@/components/ui/form";
 
 /**
  * The owner's own limits for one key (keyRef) or for all keys (null), shown as currently set. They only
@@ -32,7 +33,7 @@ export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | nu
 
   return (
     <LockableDialog locked={pending} onClose={onClose}>
-      <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-5">
+      <Form ref={form} onSubmit={save} noValidate className="flex flex-col gap-5">
         <DialogHeader>
           <DialogTitle>{keyRef ? `Limits for ‘${keyRef.name}’` : "Limits for all keys"}</DialogTitle>
           <DialogDescription>
@@ -55,7 +56,7 @@ export function LimitsDialog({ keyRef, current, onClose }: { keyRef: KeyRef | nu
         </div>
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Save limits" pendingLabel="Saving…" />
-      </form>
+      </Form>
     </LockableDialog>
   );
 }

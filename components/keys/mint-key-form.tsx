@@ -25,6 +25,7 @@ import { ChoiceGroup } from "@/components/ui/choice-group";
 import { FieldError } from "@/components/ui/field-error";
 import { EMPTY_SWAP_POLICY } from "@/lib/dashboard/swap-policy-form";
 import { SwapPolicyFields } from "./swap-policy-fields";
+import { Form } from "@/components/ui/form";
 
 const SCOPE_OPTIONS = SCOPE_CHOICES.map((choice) => ({
   value: choice,
@@ -100,7 +101,7 @@ export function MintKeyForm({
 
   const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("sv-SE"); // yyyy-mm-dd, local
   return (
-    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <Form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div data-field="name" className="flex flex-col gap-1.5">
         <Label htmlFor={fieldId("name")}>Name</Label>
         <Input
@@ -204,6 +205,6 @@ export function MintKeyForm({
       <FormAlert message={error} />
 
       <DialogActions onCancel={onCancel} pending={pending} label="Create key" pendingLabel="Creating…" />
-    </form>
+    </Form>
   );
 }

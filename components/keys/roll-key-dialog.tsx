@@ -11,6 +11,7 @@ import { ChoiceGroup } from "@/components/ui/choice-group";
 import type { KeyRef } from "./key-dialogs";
 import { SecretKeyDialog } from "@/components/ui/secret-key-dialog";
 import { useSecretAction } from "@/components/ui/use-secret-action";
+import { Form } from "@/components/ui/form";
 
 const GRACE_OPTIONS = GRACE_CHOICES.map(({ label, seconds }) => ({ value: String(seconds), label }));
 
@@ -34,7 +35,7 @@ export function RollKeyDialog({ keyRef, onClose }: { keyRef: KeyRef; onClose: ()
 
   return (
     <SecretKeyDialog revealed={revealed?.key ?? null} note={revealed?.note} busy={pending} onClose={onClose}>
-      <form onSubmit={roll} className="flex flex-col gap-5">
+      <Form onSubmit={roll} className="flex flex-col gap-5">
         <DialogHeader>
           <DialogTitle>Roll ‘{keyRef.name}’</DialogTitle>
           <DialogDescription>
@@ -45,7 +46,7 @@ export function RollKeyDialog({ keyRef, onClose }: { keyRef: KeyRef; onClose: ()
         <ChoiceGroup legend="Grace period" choices={GRACE_OPTIONS} value={grace} onChange={setGrace} layout="inline" />
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Roll key" pendingLabel="Rolling…" />
-      </form>
+      </Form>
     </SecretKeyDialog>
   );
 }

@@ -10,6 +10,7 @@ import { LockableDialog } from "@/components/ui/lockable-dialog";
 import type { SwapKeyRef } from "./key-dialogs";
 import { useValidatedDraft } from "@/components/ui/use-validated-draft";
 import { SwapPolicyFields } from "./swap-policy-fields";
+import { Form } from "@/components/ui/form";
 
 /** Where a swap key's swaps may pay out to, and how much they may be worth per UTC day, as currently set. */
 export function SwapPolicyDialog({ keyRef, onClose }: { keyRef: SwapKeyRef; onClose: () => void }) {
@@ -24,7 +25,7 @@ export function SwapPolicyDialog({ keyRef, onClose }: { keyRef: SwapKeyRef; onCl
 
   return (
     <LockableDialog locked={pending} onClose={onClose}>
-      <form ref={form} onSubmit={save} noValidate className="flex flex-col gap-5">
+      <Form ref={form} onSubmit={save} noValidate className="flex flex-col gap-5">
         <DialogHeader>
           <DialogTitle>Swaps for ‘{keyRef.name}’</DialogTitle>
           <DialogDescription>
@@ -36,7 +37,7 @@ export function SwapPolicyDialog({ keyRef, onClose }: { keyRef: SwapKeyRef; onCl
         <SwapPolicyFields id={id} draft={draft} errors={errors} onChange={update} />
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Save swap policy" pendingLabel="Saving…" />
-      </form>
+      </Form>
     </LockableDialog>
   );
 }

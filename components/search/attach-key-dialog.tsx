@@ -9,6 +9,7 @@ import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/di
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Form } from "@/components/ui/form";
 
 /** Hands the console a key minted elsewhere (or without "use in this console"): checked by the API, then kept sealed. */
 export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
@@ -33,7 +34,7 @@ export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle>Use one of your keys here</DialogTitle>
         <DialogDescription>Paste a search key of yours. The server checks it with the API and keeps it sealed; it is not shown again.</DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-secret`}>Search key</Label>
           <Input
@@ -50,7 +51,7 @@ export function AttachKeyDialog({ onClose }: { onClose: () => void }) {
         </div>
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Use key" pendingLabel="Checking…" />
-      </form>
+      </Form>
     </LockableDialog>
   );
 }

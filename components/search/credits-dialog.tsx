@@ -15,6 +15,7 @@ import { newIdempotencyKey } from "./console-types";
 import { formatCredits } from "./console-view";
 import type { SearchKeyRef } from "./search-dialogs";
 import { LOCALE } from "@/lib/format/locale";
+import { Form } from "@/components/ui/form";
 
 const MAX_GRANT = 10_000_000;
 
@@ -47,7 +48,7 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
         <DialogTitle>Add credits to ‘{keyRef.name}’</DialogTitle>
         <DialogDescription>It holds {formatCredits(keyRef.credits)} now. The grant is recorded in its ledger under your name.</DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-amount`}>Credits to add</Label>
           <Input
@@ -69,7 +70,7 @@ export function CreditsDialog({ keyRef, onClose }: { keyRef: SearchKeyRef; onClo
         </div>
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Add credits" pendingLabel="Adding…" />
-      </form>
+      </Form>
     </LockableDialog>
   );
 }

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { STARTING_CREDITS } from "@/lib/billing/plans";
 import { formatCredits } from "./console-view";
+import { Form } from "@/components/ui/form";
 
 const NAME_MAX = 64;
 
@@ -56,7 +57,7 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
           administrator adds credits. Minting is limited per hour. The secret is shown once; only its SHA-256 is stored.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-name`}>Name</Label>
           <Input
@@ -78,7 +79,7 @@ export function MintSearchKeyDialog({ onClose, onMinted }: { onClose: () => void
         </label>
         <FormAlert message={error} />
         <DialogActions onCancel={onClose} pending={pending} label="Create key" pendingLabel="Creating…" />
-      </form>
+      </Form>
     </SecretKeyDialog>
   );
 }

@@ -11,6 +11,7 @@ import { issuesByField, scrapeCostText } from "./console-view";
 import { GatedOption } from "./gated-option";
 import { useFieldErrors } from "./use-field-errors";
 import { NumberField } from "./number-field";
+import { Form } from "@/components/ui/form";
 
 type ExtractOption = (typeof EXTRACT_OPTIONS)[number];
 const EXTRACT_LABELS: Record<ExtractOption, string> = {
@@ -70,7 +71,7 @@ export function ScrapeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Scrape" className="flex flex-col gap-5">
+    <Form onSubmit={submit} noValidate aria-label="Scrape" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-url`}>URL</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -137,6 +138,6 @@ export function ScrapeForm({
         />
       </fieldset>
       <p className="text-xs text-muted-foreground">{Number.isInteger(pages) && pages >= 1 && pages <= 50 ? scrapeCostText(follow, pages) : null}</p>
-    </form>
+    </Form>
   );
 }

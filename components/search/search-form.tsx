@@ -11,6 +11,7 @@ import { issuesByField, searchCostText } from "./console-view";
 import { GatedOption } from "./gated-option";
 import { useFieldErrors } from "./use-field-errors";
 import { NumberField } from "./number-field";
+import { Form } from "@/components/ui/form";
 
 /** Every option of POST /v1/search, checked with the API's own schema before it is sent. */
 export function SearchForm({
@@ -56,7 +57,7 @@ export function SearchForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Search" className="flex flex-col gap-5">
+    <Form onSubmit={submit} noValidate aria-label="Search" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-query`}>Query</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -110,6 +111,6 @@ export function SearchForm({
         />
       </fieldset>
       <p className="text-xs text-muted-foreground">{Number.isInteger(scrapeTop) && scrapeTop >= 0 && scrapeTop <= 10 ? searchCostText(scrapeTop) : null}</p>
-    </form>
+    </Form>
   );
 }

@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { clearRemoteCredentialsAction, saveRemoteCredentialsAction } from "@/app/settings/actions";
 import type { ActionResult } from "@/lib/dashboard/api/result";
+import { Form } from "@/components/ui/form";
 
 /** Owner token and agent key for a remote API; stored sealed on the server, never shown again. */
 export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwnerToken: boolean; hasAgentKey: boolean }) {
@@ -23,7 +24,7 @@ export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwner
   }
 
   return (
-    <form onSubmit={save} className="flex flex-col gap-4">
+    <Form onSubmit={save} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="ownerToken">Owner token {hasOwnerToken ? <span className="text-muted-foreground">(stored)</span> : null}</Label>
         <Input
@@ -64,6 +65,6 @@ export function RemoteCredentialsForm({ hasOwnerToken, hasAgentKey }: { hasOwner
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

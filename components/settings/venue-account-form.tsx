@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { runAction } from "@/components/ui/run-action";
 import type { LinkedVenueAccountView, VenueAccountView } from "@/lib/client/trading";
 import { credentialsFromForm, venueHint, venueTitle } from "@/lib/dashboard/venue-accounts-view";
+import { Form } from "@/components/ui/form";
 
 /** The fields the venue asks for (secrets as password inputs); the server checks them with the venue before storing them. */
 export function VenueAccountForm({
@@ -40,7 +41,7 @@ export function VenueAccountForm({
   }
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       aria-label={`${view.account ? "Replace" : "Link"} your ${title} account`}
       className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3"
@@ -72,6 +73,6 @@ export function VenueAccountForm({
         </Button>
         <span className="text-xs text-muted-foreground">Stored encrypted; secrets are never shown again.</span>
       </div>
-    </form>
+    </Form>
   );
 }

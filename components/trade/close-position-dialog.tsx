@@ -12,6 +12,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { DecimalField } from "./fields";
 import { closeQuantity } from "./positions-view";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
+import { Form } from "@/components/ui/form";
 
 export interface CloseTarget {
   symbol: string;
@@ -39,7 +40,7 @@ export function ClosePositionDialog({ target, onClosed, onCancel }: { target: Cl
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onCancel())}>
       <DialogContent>
-        <form onSubmit={close} className="flex flex-col gap-4" noValidate>
+        <Form onSubmit={close} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>
               Close {target.symbol}
@@ -59,7 +60,7 @@ export function ClosePositionDialog({ target, onClosed, onCancel }: { target: Cl
             pendingLabel="Closing…"
             destructive
           />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -47,6 +47,7 @@ import {
 import { toast } from "@/components/ui/toaster";
 import { formatUsd, orderNotice, sideWords, typeWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
+import { Form } from "@/components/ui/form";
 
 const SIDES = [
   { value: "BUY", label: "Buy" },
@@ -141,7 +142,7 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
         </CardTitle>
       </CardHeader>
       <CardContent className="p-3 pt-0">
-        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <Form className="flex flex-col gap-3" onSubmit={submit} noValidate>
           <ChoiceGroup legend="Side" layout="inline" choices={SIDES} value={draft.side} onChange={(side: OrderSide) => setDraft((d) => ({ ...d, side }))} />
           <div className="grid grid-cols-2 gap-2">
             <SelectField label="Order type" value={draft.type} options={ORDER_TYPES} onChange={set("type")} />
@@ -271,7 +272,7 @@ export function OrderTicket({ pair, picked = null, signedIn }: OrderTicketProps)
               title={`${sideWords(result.side)} ${result.quantity} ${pair.base}, ${typeWords(result.type).toLowerCase()}`}
             />
           ) : null}
-        </form>
+        </Form>
       </CardContent>
       {confirming && parsed.ok ? (
         <LargeOrderDialog

@@ -25,6 +25,7 @@ import { useDeskStreaming } from "./desk-live";
 import { formatAmount, formatUsd, pnlTone, sideWords } from "./trade-words";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
 import { UnreadState } from "./unread-state";
+import { Form } from "@/components/ui/form";
 
 const num = "text-right font-mono tabular-nums";
 
@@ -65,7 +66,7 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
   }
 
   return (
-    <form onSubmit={open} noValidate aria-label="Open a pair" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+    <Form onSubmit={open} noValidate aria-label="Open a pair" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
       <SelectField label="Long" value={draft.longSymbol} options={symbols} onChange={set("longSymbol")} />
       <div className="flex flex-col gap-1">
         <SelectField label="Short" value={draft.shortSymbol} options={symbols} onChange={set("shortSymbol")} />
@@ -96,7 +97,7 @@ function OpenPairForm({ pairs }: { pairs: TokenPair[] }) {
           {action.pending ? "Opening…" : "Open pair"}
         </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -12,6 +12,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { DecimalField } from "./fields";
 import { exitsDraftErrors, exitsBody, type ExitsTarget } from "./position-exits";
 import { newIdempotencyKey, useDeskAction } from "./use-desk-action";
+import { Form } from "@/components/ui/form";
 
 export function PositionExitsDialog({
   target,
@@ -40,7 +41,7 @@ export function PositionExitsDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onCancel())}>
       <DialogContent>
-        <form onSubmit={save} className="flex flex-col gap-4" noValidate>
+        <Form onSubmit={save} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>
               Take-profit and stop-loss: {target.symbol} on {target.venue}
@@ -68,7 +69,7 @@ export function PositionExitsDialog({
           </div>
           <FormAlert message={action.error} />
           <DialogActions onCancel={onCancel} pending={action.pending} label="Save" pendingLabel="Saving…" />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -6,8 +6,8 @@ const never = () => () => {};
 
 /**
  * Whether this client component has hydrated: false in the server's HTML and during hydration, true
- * once React handles its events. A button that acts through React (a form sent by a server action)
- * stays disabled until then: a click on the server's HTML before the script runs would do nothing.
+ * once React handles its events. A form's fields stay disabled until then (`Form`): what is typed or
+ * clicked in the server's HTML before the script runs is not in React's state.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
