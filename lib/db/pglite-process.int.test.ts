@@ -3,17 +3,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "./client";
 import { DataDirInUseError } from "./pglite-lock";
 import { owners } from "./schema";
 
-// PGlite-specific: vitest.config.ts runs this file in the PGlite project only.
+// PGlite-specific: vitest.config.ts runs this file in the PGlite project only, whose seed (pglite-seed.ts)
+// spares the holder PostgreSQL's initdb.
+const seed = inject("pgliteSeed");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-pglite-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function holdFolder(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/fixtures/hold-pglite.ts", dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/testing/fixtures/hold-pglite.ts", dir, ...(seed ? [seed] : [])], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("OPEN")) resolve(child);
@@ -23,7 +27,8 @@ function holdFolder(): Promise<ChildProcess> {
 }
 
 describe("one PGlite folder, two processes", () => {
-  it("refuses the second process clearly, and reopens intact after the first is killed -9", async () => {
+  // A child process loading the app's modules under tsx, and two opens: past 30 s on a loaded machine.
+  it("refuses the second process clearly, and reopens intact after the first is killed -9", { timeout: 120_000 }, async () => {
     const holder = await holdFolder();
     try {
       await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toThrow(DataDirInUseError);
