@@ -3,6 +3,9 @@
 // HTTP, matching and everything else meanwhile. Here the event loop goes on while the database works, and
 // the two share the machine's cores. The client answers what Drizzle's PGlite driver and our prepared
 // statements ask of a PGlite: query, exec, transaction, close.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
 
@@ -40,6 +43,35 @@ export class EmbeddedDatabaseError extends Error {
   }
 }
 
+interface PgliteAssets {
+  pgliteWasmModule: WebAssembly.Module;
+  /** PostgreSQL's share folder, as PGlite packs it (pglite.data). */
+  fsBundle: Uint8Array;
+}
+
+let assets: Promise<PgliteAssets> | undefined;
+const seeds = new Map<string, Promise<Uint8Array>>();
+
+/** PGlite's WebAssembly, compiled once per process, and its file bundle, read once: each thread gets both. */
+function pgliteAssets(): Promise<PgliteAssets> {
+  assets ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    const [wasm, bundle] = await Promise.all([readFile(path.join(dist, "pglite.wasm")), readFile(path.join(dist, "pglite.data"))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(bundle) };
+  })();
+  return assets;
+}
+
+/** A seed's tarball, read once per process (tests open hundreds of databases from one). */
+function seedTarball(file: string): Promise<Uint8Array> {
+  let bytes = seeds.get(file);
+  if (bytes === undefined) {
+    bytes = readFile(file).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+    seeds.set(file, bytes);
+  }
+  return bytes;
+}
+
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve(result: unknown): void; reject(err: unknown): void }>();
   private nextId = 0;
@@ -56,7 +88,8 @@ export class PgliteThread {
 
   /** Starts the thread and opens the database in `dataDir` (in memory when absent), a new one from `seed` (see DatabaseTarget). */
   static async open(dataDir: string | undefined, seed?: string): Promise<PgliteThread> {
-    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, seed } });
+    const [assets, seedBytes] = await Promise.all([pgliteAssets(), seed === undefined ? undefined : seedTarball(seed)]);
+    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, seed: seedBytes, assets } });
     const thread = new PgliteThread(worker);
     try {
       await thread.call({ op: "open" });

@@ -1,7 +1,7 @@
 // The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement
 // synchronously on the thread that calls it, so here it works beside the server's event loop instead of
 // stopping it. pglite-thread.ts is the other end; messages are described there.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -35,7 +35,12 @@ function reply(answer) {
 async function handle(m) {
   switch (m.op) {
     case "open":
-      pg = new PGlite({ dataDir: workerData.dataDir, loadDataDir: seedToLoad() });
+      pg = new PGlite({
+        dataDir: workerData.dataDir,
+        loadDataDir: seedToLoad(),
+        pgliteWasmModule: workerData.assets.pgliteWasmModule,
+        fsBundle: blobOf(workerData.assets.fsBundle, "application/octet-stream"),
+      });
       await pg.waitReady;
       return null;
     case "query":
@@ -56,10 +61,24 @@ async function handle(m) {
 
 /** The seed's tarball when there is one and the data folder holds no database yet (see DatabaseTarget). */
 function seedToLoad() {
-  /** @type {{ dataDir?: string, seed?: string }} */
+  /** @type {{ dataDir?: string, seed?: Uint8Array }} */
   const { dataDir, seed } = workerData;
   if (!seed || (dataDir && existsSync(path.join(dataDir, "PG_VERSION")))) return undefined;
-  return new Blob([readFileSync(seed)]);
+  return blobOf(seed, "application/x-tar");
+}
+
+/**
+ * What PGlite reads of a Blob (its type and bytes) over bytes already here: Node's Blob copies its bytes
+ * in and then reads them back out in 64 KB chunks, ~0.6 s for a 40 MB seed, a third of opening one.
+ * @param {Uint8Array} bytes
+ * @param {string} type
+ * @returns {Blob}
+ */
+function blobOf(bytes, type) {
+  // The bytes came over in workerData, a copy of their own: PGlite reads them once, without a copy.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const read = { type, arrayBuffer: async () => (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) };
+  return /** @type {Blob} */ (/** @type {unknown} */ (read));
 }
 
 /** @param {number | undefined} tx */
