@@ -18,7 +18,7 @@ process.env.BOURSE_E2E_HYPERLIQUID_PORT ||= String(port + 4);
 const hyperliquidUrl = `http://127.0.0.1:${process.env.BOURSE_E2E_HYPERLIQUID_PORT}`;
 
 // `npm test` runs these beside the unit and integration tests: on a 2-core machine then shared, each step may
-// take up to twice its time alone.
+// take up to twice its time alone. A long flow is marked `test.slow()` (three times the limit), so it scales too.
 const shared = process.env.BOURSE_E2E_SHARED_MACHINE === "1";
 
 export default defineConfig({

@@ -13,7 +13,7 @@ const ENTRIES = [
 
 test("every navigation entry opens without a console error", async ({ page }) => {
   // Twelve page loads: on a shared machine each may take several seconds.
-  test.setTimeout(150_000);
+  test.slow();
   const problems = watchConsole(page);
   const first = await page.goto("/");
   expect(first?.headers()["x-request-id"]).toBeTruthy();

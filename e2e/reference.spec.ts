@@ -15,7 +15,7 @@ async function openOperation(page: Page, find: string, name: RegExp) {
 }
 
 test("desktop: find an operation, read its samples, send it and get a 200; the section mark follows the scroll", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const page = await pageOfSize(browser, "desktop");
   const problems = watchConsole(page);
   await page.goto("/reference/trading");
@@ -75,7 +75,7 @@ test("desktop: find an operation, read its samples, send it and get a 200; the s
 });
 
 test("desktop: a signed-in owner's search key fills the samples when shown, and try-it validates it", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const page = await pageOfSize(browser, "desktop");
   const problems = watchConsole(page);
   await page.goto("/sign-in?next=%2Fsearch");

@@ -90,7 +90,7 @@ async function expectLayoutFits(page: Page) {
 }
 
 test("desktop: scrape, search, answers in view as results and JSON, curl that runs, history, usage per day", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const page = await pageOfSize(browser, "desktop");
   const problems = watchConsole(page);
   const key = await signUpWithKey(page, "e2e search key");
@@ -181,7 +181,7 @@ test("desktop: scrape, search, answers in view as results and JSON, curl that ru
 
 for (const size of ["phone"] as Size[]) {
   test(`${size}: the console's flows fit the screen`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const page = await pageOfSize(browser, size);
     const problems = watchConsole(page);
     await signUpWithKey(page, "phone key");

@@ -3,7 +3,7 @@ import { watchConsole } from "./console";
 import { injectTestWallet, signInWithWallet } from "./wallet";
 
 test("connect a wallet, quote a cross-chain swap, approve and sign in the page, and see it reach DONE", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const problems = watchConsole(page);
   const listed = (await (await request.get("/api/swap/chains")).json()) as { data: { available: boolean } };
   expect(listed.data.available).toBe(true);
@@ -54,7 +54,7 @@ test("connect a wallet, quote a cross-chain swap, approve and sign in the page, 
 });
 
 test("execute with the desk key, and confirm a severe price impact by typing", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const problems = watchConsole(page);
   await injectTestWallet(page);
   await signInWithWallet(page, "/swap");

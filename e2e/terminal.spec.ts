@@ -59,7 +59,7 @@ test("a market's terminal fits one desktop screen for a visitor, and an unknown 
 });
 
 test("on a desktop the desk trades from the ticket to a position and its close, with fills, history and the kill switch", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const page = await pageOfSize(browser, "desktop");
   const problems = watchConsole(page);
   await signIn(page, "/trade?symbol=BTC-USD");
@@ -180,7 +180,7 @@ test("on a desktop the desk trades from the ticket to a position and its close, 
 });
 
 test("on a phone the terminal is one column with tabs for chart, book, trade and positions", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const page = await pageOfSize(browser, "phone");
   const problems = watchConsole(page);
   await page.goto("/markets/BTC-USD");
@@ -229,7 +229,7 @@ test("on a phone the terminal is one column with tabs for chart, book, trade and
 });
 
 test("an order an agent key places through the API shows that key's name, on a desktop and on a phone", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const owner = generatePrivateKey();
   const page = await pageOfSize(browser, "desktop");
   const problems = watchConsole(page);
@@ -301,7 +301,7 @@ const DASHBOARD_PAGES = [
 
 for (const size of ["desktop", "phone"] as const) {
   test(`no table is wider than its card on any dashboard page (${size})`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const page = await pageOfSize(browser, size);
     await signIn(page, "/keys");
     for (const [name, path] of DASHBOARD_PAGES) {

@@ -18,7 +18,7 @@ async function accountTab(page: Page, name: string) {
 }
 
 test("a smart-routed market order fills on its venues, shows its legs, and closes in part then whole", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const problems = watchConsole(page);
   await signInToDesk(page, "BTC-USD");
 
@@ -98,7 +98,7 @@ test("a smart-routed market order fills on its venues, shows its legs, and close
 });
 
 test("open a pair and close it; pull the kill switch and see a new order refused", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const problems = watchConsole(page);
   await signInToDesk(page, "ETH-USD");
 

@@ -14,7 +14,7 @@ async function signIn(page: Page, path: string): Promise<void> {
 const hyperliquidRow = (page: Page) => page.locator('[data-testid=venue-account][data-venue="hyperliquid"]');
 
 test("link a Hyperliquid account in Settings, trade on it from the desk, remove it", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const problems = watchConsole(page);
   await signIn(page, "/settings");
 
