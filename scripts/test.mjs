@@ -1,11 +1,10 @@
-// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), then run the unit and
-// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and, beside them, type-check, build and run
-// the browser tests.
+// `npm test`: install what is missing (Chromium included), check formatting and lint (Biome), type-check, build, then run the
+// unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and, beside them, the browser tests.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import net from "node:net";
-import { ensureBuild, ensureDependencies, log, root, run, start } from "./lib/steps.mjs";
+import { ensureBuild, ensureDependencies, log, root, run, spawnStatus } from "./lib/steps.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 
 const outDir = path.join(root, ".test-output");
@@ -19,66 +18,52 @@ const chromium = ensureChromium();
 log("Formatting and lint (Biome)");
 run(bin("biome"), ["ci", "--error-on-warnings", "."]);
 
-// The unit and integration tests need neither the type check nor the build: they start now, the two run
-// beside them (the build's output kept apart, printed if it fails), and the browser tests start once the
-// build is there. The integration tests spend much of their time waiting on child processes, databases
-// and timers, and the browser tests on pages and chains, so side by side they take little longer than the
-// integration tests alone. The browser tests' output is kept apart too and printed once they end.
+log("Type-checking");
+run(bin("tsc"), ["--noEmit", "-p", "."]);
+
+ensureBuild();
+
+// The two suites side by side: the integration tests spend much of their time waiting on child processes,
+// databases and timers, and the browser tests on pages and chains, so together they take little longer than
+// the longer alone (on 2 cores, ~13 and ~6.5 minutes one after the other). The browser tests' output is
+// kept apart and printed once they end, not interleaved with the other's.
 log(
-  `${process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)"}; ` +
-    `beside them the type check, the build and then the browser tests (production build, fresh data folder; their output follows when they end)`,
+  `${process.env.TEST_DATABASE_URL ? "Unit and integration tests (PGlite and PostgreSQL)" : "Unit and integration tests (PGlite)"}, ` +
+    `and beside them the browser tests (production build, fresh data folder; their output follows when they end)`,
 );
 const vitestReport = path.join(outDir, "vitest.json");
 const playwrightReport = path.join(outDir, "playwright.json");
 const playwrightLog = path.join(outDir, "playwright.log");
-const buildLog = path.join(outDir, "build.log");
-const vitest = start(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } });
-const buildOutput = fs.openSync(buildLog, "w");
-try {
-  log("Type-checking");
-  run(bin("tsc"), ["--noEmit", "-p", "."]);
-  ensureBuild({ stdio: ["ignore", buildOutput, buildOutput] });
-} catch (err) {
-  vitest.stop();
-  process.stdout.write(fs.readFileSync(buildLog, "utf8"));
-  throw err;
-} finally {
-  fs.closeSync(buildOutput);
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bourse-e2e-"));
 // Five consecutive ports (server, scrape fixture, two anvil chains, the fake Hyperliquid; playwright.config.ts), below the kernel's
 // ephemeral range so no outgoing connection opened meanwhile can take one of them.
 const port = await freePortBlock(5);
 const playwrightOutput = fs.openSync(playwrightLog, "w");
-const playwright = start(bin("playwright"), ["test"], {
-  stdio: ["ignore", playwrightOutput, playwrightOutput],
-  env: {
-    ...process.env,
-    BOURSE_E2E_PORT: String(port),
-    BOURSE_E2E_DATA_DIR: dataDir,
-    BOURSE_CHROMIUM: chromium,
-    BOURSE_E2E_SHARED_MACHINE: "1",
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  },
-});
-const [vitestStatus, playwrightStatus] = await Promise.all([vitest.status, playwright.status]);
+const [vitestStatus, playwrightStatus] = await Promise.all([
+  spawnStatus(bin("vitest"), ["run"], { env: { ...process.env, VITEST_JSON_REPORT: vitestReport } }),
+  spawnStatus(bin("playwright"), ["test"], {
+    stdio: ["ignore", playwrightOutput, playwrightOutput],
+    env: {
+      ...process.env,
+      BOURSE_E2E_PORT: String(port),
+      BOURSE_E2E_DATA_DIR: dataDir,
+      BOURSE_CHROMIUM: chromium,
+      BOURSE_E2E_SHARED_MACHINE: "1",
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  }),
+]);
 fs.closeSync(playwrightOutput);
 fs.rmSync(dataDir, { recursive: true, force: true });
 log("Browser tests");
 process.stdout.write(fs.readFileSync(playwrightLog, "utf8"));
 
-const unitAndIntegration = countVitest(vitestReport);
-const browser = countPlaywright(playwrightReport);
-const passed = unitAndIntegration.passed + browser.passed;
+const vitest = countVitest(vitestReport);
+const playwright = countPlaywright(playwrightReport);
+const passed = vitest.passed + playwright.passed;
 const failed =
-  unitAndIntegration.failed +
-  browser.failed +
-  (vitestStatus !== 0 && unitAndIntegration.failed === 0 ? 1 : 0) +
-  (playwrightStatus !== 0 && browser.failed === 0 ? 1 : 0);
-console.log(
-  `\nunit+integration: ${unitAndIntegration.passed} passed, ${unitAndIntegration.failed} failed; browser: ${browser.passed} passed, ${browser.failed} failed`,
-);
+  vitest.failed + playwright.failed + (vitestStatus !== 0 && vitest.failed === 0 ? 1 : 0) + (playwrightStatus !== 0 && playwright.failed === 0 ? 1 : 0);
+console.log(`\nunit+integration: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${playwright.passed} passed, ${playwright.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitestStatus === 0 && playwrightStatus === 0 && failed === 0 ? 0 : 1);
 

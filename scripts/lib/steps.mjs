@@ -42,14 +42,13 @@ export function runStatus(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** Same as runStatus, without blocking: `status` resolves with the exit status once the command ends; `stop` ends it. */
-export function start(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
-  const status = new Promise((resolve, reject) => {
+/** Same as runStatus, without blocking: resolves with the exit status once the command ends. */
+export function spawnStatus(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
     child.once("error", reject);
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
-  return { status, stop: () => child.kill("SIGTERM") };
 }
 
 function sha256(...parts) {
@@ -127,11 +126,11 @@ export function buildInputsDigest() {
   return h.digest("hex");
 }
 
-/** Builds the dashboard and the server when any build input changed since the last build (`options`: the build's spawn options, its stdio say). */
-export function ensureBuild(options = {}) {
+/** Builds the dashboard and the server when any build input changed since the last build. */
+export function ensureBuild() {
   const digest = buildInputsDigest();
   if (readOr(BUILD_STAMP, "") === digest && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return;
   log("Building (sources changed since the last build)…");
-  run(process.execPath, [path.join(root, "scripts", "build.mjs")], options);
+  run(process.execPath, [path.join(root, "scripts", "build.mjs")]);
   fs.writeFileSync(BUILD_STAMP, digest);
 }
