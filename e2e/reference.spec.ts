@@ -57,6 +57,7 @@ test("desktop: find an operation, read its samples, send it and get a 200; the s
     expect(new Set(paragraphs).size).toBe(paragraphs.length);
   }
   await page.getByLabel("Find an operation").fill("");
+  await expect(page.locator("#endpoints details")).toHaveCount(all);
 
   // The section mark follows the scroll.
   const toc = page.getByRole("navigation", { name: "On this page" });

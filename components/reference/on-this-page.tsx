@@ -41,8 +41,12 @@ export function OnThisPage({ entries }: { entries: readonly TocEntry[] }) {
     update();
     window.addEventListener("scroll", update, { passive: true });
     window.addEventListener("resize", update);
+    // Sections also move without a scroll (an operation unfolded, the filter cleared): follow the page's height too.
+    const layout = new ResizeObserver(update);
+    layout.observe(document.body);
     return () => {
       cancelAnimationFrame(frame);
+      layout.disconnect();
       window.removeEventListener("scroll", update);
       window.removeEventListener("resize", update);
     };
