@@ -74,16 +74,24 @@ describe("prune: a card template's terms", () => {
 describe("prune: dialogs and blocks not to be quoted", () => {
   const rentals = `<main><h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p></main>`;
 
-  it("removes an element with a dialog's or a tooltip's role, or aria-modal, as it removes a <dialog>, unless it holds the page", () => {
-    const modal = (role: string) =>
-      `<div class="modal fade" role="${role}"><div class="modal-body"><h3>Choose your region</h3><p>Confirm your country so that prices and delivery dates are right for you.</p></div></div>`;
-    for (const opened of [modal("dialog"), modal("alertdialog"), modal("tooltip"), modal('region" aria-modal="true')]) {
+  it("removes an element with a dialog's or a tooltip's role, aria-modal, or a framework's modal mark, as it removes a <dialog>, unless it holds the page", () => {
+    const popup = (attributes: string) =>
+      `<div ${attributes}><div class="modal-body"><h3>Choose your region</h3><p>Confirm your country so that prices and delivery dates are right for you.</p></div></div>`;
+    for (const opened of [
+      popup('role="dialog"'),
+      popup('role="alertdialog"'),
+      popup('role="tooltip"'),
+      popup('role="region" aria-modal="true"'),
+      popup('class="modal fade"'),
+      popup('id="region-check" class="reveal" data-reveal'),
+    ]) {
       const out = pruned(rentals + opened);
       expect(out).toContain("Every shoe rental comes with socks");
       expect(out).not.toContain("Confirm your country");
     }
-    expect(pruned(rentals + modal("region"))).toContain("Confirm your country");
+    expect(pruned(rentals + popup('role="region" class="modal-like"'))).toContain("Confirm your country");
     expect(pruned(`<div role="dialog">${rentals}</div>`)).toContain("Every shoe rental comes with socks");
+    expect(pruned(`<div class="modal">${rentals}</div>`)).toContain("Every shoe rental comes with socks");
   });
 
   it("reads what is opened over the page, or kept from search engines, when it holds most of the page's text", () => {

@@ -397,12 +397,15 @@ function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[
 
 /**
  * An element a script opens over the page is a <dialog> by its role (`dialog`, `alertdialog`: a Bootstrap
- * modal, a region picker, a newsletter pop-up; `tooltip`) or by `aria-modal`: not the page's content,
- * unless broken markup left it open around the page (see CHROME).
+ * modal, a region picker, a newsletter pop-up; `tooltip`), by `aria-modal`, or by the frameworks' own
+ * marks when the role is missing (Bootstrap's `modal` class, Foundation's `data-reveal`): not the page's
+ * content, unless broken markup left it open around the page (see CHROME).
  */
 function isDialog(el: Element): boolean {
   const role = el.attribs.role;
-  return (role !== undefined && POPUP_ROLES.has(role)) || el.attribs["aria-modal"] === "true";
+  if ((role !== undefined && POPUP_ROLES.has(role)) || el.attribs["aria-modal"] === "true" || el.attribs["data-reveal"] !== undefined) return true;
+  const names = el.attribs.class;
+  return names !== undefined && names.includes("modal") && names.split(/\s+/).includes("modal");
 }
 
 const POPUP_ROLES = new Set(["dialog", "alertdialog", "tooltip"]);
