@@ -405,7 +405,7 @@ function isDialog(el: Element): boolean {
   const role = el.attribs.role;
   if ((role !== undefined && POPUP_ROLES.has(role)) || el.attribs["aria-modal"] === "true" || el.attribs["data-reveal"] !== undefined) return true;
   const names = el.attribs.class;
-  return names !== undefined && names.includes("modal") && names.split(/\s+/).includes("modal");
+  return names?.includes("modal") === true && names.split(/\s+/).includes("modal");
 }
 
 const POPUP_ROLES = new Set(["dialog", "alertdialog", "tooltip"]);
