@@ -51,4 +51,19 @@ describe("sectioned pages", () => {
     expect(judge(`${block(paragraphs("the harbour", 8), "picked")}${block("<p>Sign up for our letters.</p>")}${block("<p>Share this.</p>")}`)).toBe(false);
     expect(judge(`${block(paragraphs("the harbour", 2), "picked")}${block(paragraphs("the bridge", 4))}`)).toBe(false);
   });
+
+  it("reads the story as one of four or more sections of prose, each of its own make and under its own heading", () => {
+    const hero = `<div class="hero"><h1>Free site checker</h1><p>${sentence("checking a site")}</p></div>`;
+    const features = `<div class="features" id="picked"><h2>What it checks</h2>${paragraphs("the checks", 8)}</div>`;
+    const pricing = `<section class="pricing"><h2>Plans</h2><p>${sentence("the plans")}</p></section>`;
+    const questions = `<div class="faq"><h2>Questions</h2><h3>What does it cost?</h3><p>${sentence("the price")}</p></div>`;
+    expect(judge(`${hero}${features}${pricing}${questions}`)).toBe(true);
+    // Three are not enough; nor are blocks without a heading (an author's note, a share bar), or lists of links.
+    expect(judge(`${hero}${features}${questions}`)).toBe(false);
+    const note = `<div class="note"><p>${sentence("the author")}</p></div>`;
+    expect(judge(`${note}${features}${note.replace("note", "aside")}${note.replace("note", "bio")}`)).toBe(false);
+    const links = (name: string) =>
+      `<div class="${name}"><h3>Related</h3>${Array.from({ length: 4 }, (_, i) => `<a href="/${name}/${i}">${sentence(`${name} ${i}`)}</a>`).join("")}</div>`;
+    expect(judge(`${links("popular")}${features}${links("latest")}${links("more")}`)).toBe(false);
+  });
 });
