@@ -547,6 +547,23 @@ describe("clean: headings", () => {
     expect(out).toContain("1. Brand 1\n");
     expect(out).not.toContain("best ryokans");
   });
+
+  it("keeps a linked heading whose prose follows a figure or a rating line, and a heading linked to its own anchor", () => {
+    const prose = `<p>The shop's own review: it holds an edge through a season of daily use and sharpens in minutes on a fine stone.</p>`;
+    const pick = (n: number) =>
+      `<h2><a href="https://shop.example.com/p/${n}">Chisel ${n}</a></h2><figure><img src="/c${n}.jpg" alt=""></figure><p>4.5 of 5</p>${prose}`;
+    const out = cleaned(`<div>${[1, 2].map(pick).join("")}</div>`);
+    expect(out).toContain("Chisel 1\n");
+    expect(out).toContain("Chisel 2\n");
+    const sections = `<div><h2 id="the-good"><a href="#the-good">The good</a></h2><h3 id="speed"><a href="#speed">Speed</a></h3>${prose}<h2 id="the-bad"><a href="/zig#the-bad">The bad</a></h2>${prose}</div>`;
+    const read = cleaned(sections);
+    expect(read).toContain("The good\n");
+    expect(read).toContain("The bad\n");
+    // A link to another page's anchor is no permalink, and a teaser with no prose after it still goes.
+    expect(cleaned(`<div>${prose.repeat(3)}<h3><a href="/other#top">Our next guide</a></h3><p><a href="/other">Read it</a></p></div>`)).not.toContain(
+      "Our next guide",
+    );
+  });
 });
 
 describe("clean: paragraphs of links", () => {

@@ -6,6 +6,7 @@ import { aroundGroups, groupedChars, isPricedRun, repeatedGroups } from "./cards
 import {
   descendants,
   elementChildren,
+  findFirst,
   hasAncestorIn,
   isElement,
   isText,
@@ -658,11 +659,30 @@ function isFoldedText(el: Element, h: string, stats: StatsMap): boolean {
 const READ_MORE = /read-?more/gi;
 const MIN_FOLDED_CHARS = 100;
 
-/** Whether a paragraph of prose (this many characters outside links, at least) follows the heading. */
+/**
+ * Whether the heading opens a section of the page's own: prose (this many characters outside links, at
+ * least) follows it within a few blocks, before the next heading, or its link is its own permalink (an
+ * anchor to the heading, as documentation and blog generators add to share a section).
+ */
 function introducesProse(heading: Element, stats: StatsMap): boolean {
-  const next = nextElement(heading);
-  const s = next?.name === "p" ? stats.get(next) : undefined;
-  return s !== undefined && s.chars - s.linkChars >= PROSE_CHARS;
+  if (isPermalink(heading)) return true;
+  let prose = 0;
+  let next = nextElement(heading);
+  for (let n = 0; next !== undefined && n < PROSE_BLOCKS && !HEADING_TAGS.has(next.name); n++, next = nextElement(next)) {
+    const s = stats.get(next);
+    if (s !== undefined) prose += s.chars - s.linkChars;
+  }
+  return prose >= PROSE_CHARS;
+}
+
+/** How many blocks after a heading may hold its prose (a figure, a rating, a price line before the text). */
+const PROSE_BLOCKS = 4;
+
+function isPermalink(heading: Element): boolean {
+  const href = findFirst(heading, (el) => el.name === "a")?.attribs.href ?? "";
+  const hash = href.indexOf("#");
+  if (hash < 0 || hash === href.length - 1) return false;
+  return hash === 0 || href.slice(hash + 1) === heading.attribs.id;
 }
 
 const PROSE_CHARS = 100;
