@@ -64,6 +64,23 @@ describe("article: a story split into parts", () => {
     for (const topic of ["barn", "stable", "dairy"]) expect(out).toContain(`the floors of the ${topic} back to brick`);
     expect(out).toContain("The barn in March");
   });
+
+  it("takes a sibling that goes on with the story in paragraphs nested too deep to score alike, and leaves a short note or a list of links", () => {
+    const paragraphs = (topic: string, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `<p>Part ${i} on ${topic}: we measured it twice, wrote it down, and checked it against the plan before moving on.</p>`,
+      ).join("");
+    const body = `<div class="field-body">${paragraphs("the foundations", 12)}</div>`;
+    const more = `<div class="field-sections"><section><div class="section-text"><div class="text">${paragraphs("the roof", 4)}</div></div></section></div>`;
+    const note = `<div class="note"><p>Thanks to the crew.</p><p>Photos by the owners.</p></div>`;
+    const links = `<div class="more">${Array.from({ length: 6 }, (_, i) => `<p><a href="/p/${i}">Another renovation story worth reading, number ${i}, in our archive</a></p>`).join("")}</div>`;
+    const out = picked(`<div class="post">${body}${more}${note}${links}</div>`);
+    expect(out).toContain("Part 11 on the foundations");
+    expect(out).toContain("Part 3 on the roof");
+    expect(out).not.toContain("Thanks to the crew");
+    expect(out).not.toContain("Another renovation story");
+  });
 });
 
 describe("article: other stories beside it", () => {

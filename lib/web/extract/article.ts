@@ -4,7 +4,7 @@
 // holds real text.
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { BLOCK_TAGS } from "./blocks";
-import { ancestors, descendants, elementChildren, holdsOneElement, isElement, isText } from "./dom";
+import { ancestors, descendants, elementChildren, findFirst, holdsOneElement, isElement, isText } from "./dom";
 import { classWeight } from "./hints";
 import { plainText } from "./plain-text";
 import { isArticleBodyMarker, isTabPanel } from "./prune";
@@ -186,6 +186,10 @@ function withSiblings(top: Element, final: Map<Element, number>, stats: StatsMap
       out.push(sib);
       continue;
     }
+    if (continuesStory(sib, top, stats)) {
+      out.push(sib);
+      continue;
+    }
     if (sib.name === "p") {
       const s = stats.get(sib);
       const ld = linkDensity(s);
@@ -195,3 +199,20 @@ function withSiblings(top: Element, final: Map<Element, number>, stats: StatsMap
   }
   return out;
 }
+
+/**
+ * A sibling that goes on with the story: prose of its own (two paragraphs or more, this much text outside
+ * links, a fifth of the story's at least, few links, no <article> of its own), as a CMS's second body
+ * field or a page builder's next block of text holds it, though its paragraphs sit too deep to score it alike.
+ */
+function continuesStory(sib: Element, top: Element, stats: StatsMap): boolean {
+  const s = stats.get(sib);
+  if (s === undefined || s.paragraphs < CONTINUATION.paragraphs || linkDensity(s) >= CONTINUATION.linkDensity) return false;
+  const own = s.chars - s.linkChars;
+  const story = stats.get(top);
+  if (own < CONTINUATION.chars || own < ((story?.chars ?? 0) - (story?.linkChars ?? 0)) * CONTINUATION.storyShare) return false;
+  // Teasers in <article>s of their own are other stories.
+  return sib.name !== "article" && findFirst(sib, (el) => el.name === "article") === undefined;
+}
+
+const CONTINUATION = { paragraphs: 2, chars: 300, storyShare: 0.2, linkDensity: 0.2 };
