@@ -566,6 +566,25 @@ describe("clean: headings", () => {
   });
 });
 
+describe("clean: where the whole region is the content", () => {
+  const intro = `<p>Our studio builds shops, booking systems and apps for small firms, and looks after them for years after launch, for a fixed fee a month.</p>`;
+
+  it("keeps a grid's image tiles, which in a story are a gallery that goes", () => {
+    const logos = `<div class="clients">${["Harbour Bakery", "Fenwick Tools", "Marsh Cycles"].map((n, i) => `<img src="/l${i}.png" alt=""><span>${n}</span>`).join("")}</div>`;
+    expect(cleaned(`<div>${intro}${logos}</div>`, "always")).toContain("Fenwick Tools");
+    expect(cleaned(`<div>${intro}${logos}</div>`)).not.toContain("Fenwick Tools");
+  });
+
+  it("reads a block named like chrome (media, meta) on its links and shape, where in a story the name alone condemns it", () => {
+    const section = `<div class="media-block"><h3>Support</h3><span>Every plan includes a named engineer</span></div>`;
+    expect(cleaned(`<div>${intro}${section}</div>`, "always")).toContain("named engineer");
+    expect(cleaned(`<div>${intro}${section}</div>`)).not.toContain("named engineer");
+    // Its links still condemn it.
+    const links = `<div class="media-block"><a href="/a">Press</a> <a href="/b">Careers</a> <a href="/c">Partners</a></div>`;
+    expect(cleaned(`<div>${intro}${links}</div>`, "always")).not.toContain("Careers");
+  });
+});
+
 describe("clean: paragraphs of links", () => {
   it("keeps a sentence that links most of its words, and drops a paragraph that is all links", () => {
     const story = ["clay", "glaze", "kilns"]
