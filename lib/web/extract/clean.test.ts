@@ -548,6 +548,15 @@ describe("clean: headings", () => {
     expect(out).not.toContain("best ryokans");
   });
 
+  it("reads a heading by its links and what follows it, not by its classes (a scroll-margin utility, an id of its words)", () => {
+    const prose = `<p>Every project starts from a workspace, which holds the state of what the configuration manages and where it lives.</p>`;
+    const out = cleaned(
+      `<div><h2 class="group scroll-mt-24">Initialize your workspace</h2>${prose}<h2 id="social-sharing-settings">Social sharing settings</h2>${prose}</div>`,
+    );
+    expect(out).toContain("Initialize your workspace\n");
+    expect(out).toContain("Social sharing settings\n");
+  });
+
   it("keeps a linked heading whose prose follows a figure or a rating line, and a heading linked to its own anchor", () => {
     const prose = `<p>The shop's own review: it holds an edge through a season of daily use and sharpens in minutes on a fine stone.</p>`;
     const pick = (n: number) =>
