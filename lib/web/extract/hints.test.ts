@@ -52,4 +52,12 @@ describe("hints", () => {
       expect(classWeight(el)).toBe(-25);
     }
   });
+
+  it("reads scroll utilities (where an anchor lands) as styling, and a scroller as a scroller", () => {
+    const weight = (cls: string) => classWeight(parseHtml(`<section class="${cls}">x</section>`).children[0] as Element);
+    expect(weight("group scroll-mt-24")).toBe(0);
+    expect(weight("mdx-section g-offset-scroll-margin-top")).toBe(0);
+    expect(weight("scroll-smooth prose")).toBe(0);
+    expect(weight("news-scroll")).toBe(-25);
+  });
 });

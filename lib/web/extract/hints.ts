@@ -161,10 +161,12 @@ function roleClasses(cls: string): string {
   if (!STYLING_OR_SWITCH.test(cls)) return cls;
   return cls
     .split(/\s+/)
-    .filter((c) => !c.includes(":") && !c.includes("[") && !c.includes("/") && !SWITCH.test(c))
+    .filter((c) => !c.includes(":") && !c.includes("[") && !c.includes("/") && !SWITCH.test(c) && !SCROLL_UTILITY.test(c))
     .join(" ");
 }
 
 const SWITCH = /^(?:has|no|with|without|hide|overflow)[-_]/i;
+/** A scroll utility (`scroll-mt-24`, `scroll-smooth`, `g-offset-scroll-margin-top`) sets where an anchor lands, not a scroller. */
+const SCROLL_UTILITY = /scroll-(?:margin|padding|smooth|auto|[mp][trblxyse]?-)/i;
 /** Whether any class is a utility or a switch (one pass over the classes, asked of every element). */
-const STYLING_OR_SWITCH = /[:[/]|(?<!\S)(?:has|no|with|without|hide|overflow)[-_]/i;
+const STYLING_OR_SWITCH = new RegExp(String.raw`[:[/]|(?<!\S)(?:has|no|with|without|hide|overflow)[-_]|${SCROLL_UTILITY.source}`, "i");
