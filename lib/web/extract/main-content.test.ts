@@ -324,6 +324,19 @@ describe("main content: cleaning", () => {
   });
 });
 
+describe("main content: an index by its address", () => {
+  it("reads a category's page as its items, not its introduction as a story", () => {
+    const intro = `<div class="intro">${["air fryers", "crisp vegetables", "weeknight dinners", "meal prep", "cleaning the basket"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>`;
+    const card = (dish: string) => `<li class="card"><h3><a href="/recipes/${dish.replace(/ /g, "-")}">${dish}</a></h3><p>Ready in twenty minutes.</p></li>`;
+    const grid = `<ul class="grid">${["Sticky chicken thighs", "Salmon bites", "Sweet potato fries", "Whole chicken", "Pork tenderloin"].map(card).join("")}</ul>`;
+    const html = `<html><body>${menu}<main>${intro}${grid}</main></body></html>`;
+    const atCategory = extractMainContent(parseHtml(html), { pageUrl: "https://example.com/category/recipes/air-fryer/" });
+    expect(atCategory.text).toContain("about air fryers");
+    expect(atCategory.text).toContain("Sweet potato fries");
+    expect(extractMainContent(parseHtml(html), { pageUrl: "https://example.com/recipes/air-fryer-guide" }).text).not.toContain("Sweet potato fries");
+  });
+});
+
 describe("main content: threads", () => {
   const post = (who: string, said: string) =>
     `<div class="comment-item"><div class="comment-author">${who}</div><time datetime="2024-05-01">May 1, 2024</time><div class="comment-body"><p>${said}</p></div></div>`;

@@ -61,14 +61,11 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   const body = documentBody(doc) ?? doc;
   const said = declaredPageType(doc);
   const undeclared = said === undefined || said === "article";
+  const address = addressHints(options.pageUrl);
   // Most pages call themselves articles (og:type); a thread's structure, or its address, outweighs that.
   const { stats, discussion, contactForms } = prune(
     body,
-    undeclared && addressHints(options.pageUrl).thread
-      ? true
-      : undeclared
-        ? (measured) => commentsHoldMostText(body, measured, said === "article")
-        : said === "forum",
+    undeclared && address.thread ? true : undeclared ? (measured) => commentsHoldMostText(body, measured, said === "article") : said === "forum",
   );
   const declared = discussion ? "forum" : said;
   const region = contentRegion(body, stats);
@@ -77,6 +74,8 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
   const regionText = ownTextOf(region, stats);
   const storySized =
     !(declared && WHOLE_REGION.has(declared)) &&
+    // An index by its address (a category, a tag, a shop's collection) is many items, unless it declares a kind of its own.
+    !(undeclared && address.index) &&
     articleText >= MIN_STORY_CHARS &&
     articleText >= regionText * (declared ? ARTICLE_SHARE.declared : ARTICLE_SHARE.undeclared);
   // A thread whose first post outweighs its replies, or whose posts are named neither comments nor

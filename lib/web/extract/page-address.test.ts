@@ -38,8 +38,26 @@ describe("address hints", () => {
       expect(addressHints(url).thread, url).toBe(false);
   });
 
+  it("reads an index of items from a category's, a tag's or a shop collection's folder with its name after it", () => {
+    for (const url of [
+      "https://example.com/category/recipes/air-fryer/",
+      "https://example.com/tag/kilns",
+      "https://shop.example.com/collections/all-sheets",
+      "https://shop.example.com/en/collections/sheets?page=2",
+    ])
+      expect(addressHints(url).index, url).toBe(true);
+    for (const url of [
+      "https://example.com/category",
+      "https://example.com/blog/choosing-a-category",
+      "https://shop.example.com/collections/sheets/products/linen-sheet-set",
+      "https://example.com/tags",
+    ])
+      expect(addressHints(url).index, url).toBe(false);
+  });
+
   it("gives no hints for a missing or unreadable address", () => {
-    expect(addressHints(undefined)).toEqual({ home: false, docs: false, thread: false });
-    expect(addressHints("not a url")).toEqual({ home: false, docs: false, thread: false });
+    const none = { home: false, docs: false, thread: false, index: false };
+    expect(addressHints(undefined)).toEqual(none);
+    expect(addressHints("not a url")).toEqual(none);
   });
 });

@@ -13,12 +13,20 @@ export interface AddressHints {
    * `/topic/<id>-<slug>`, Flarum's `/d/<id>-<slug>`, SMF's `?topic=<id>`.
    */
   readonly thread: boolean;
+  /**
+   * An index of a site's items: WordPress's `/category/<slug>/` and `/tag/<slug>/`, Shopify's
+   * `/collections/<slug>` (not a product addressed under its collection, `/collections/<slug>/products/<item>`).
+   */
+  readonly index: boolean;
 }
 
-const NO_HINTS: AddressHints = { home: false, docs: false, thread: false };
+const NO_HINTS: AddressHints = { home: false, docs: false, thread: false, index: false };
 
 const THREAD_PATH = /\/(?:viewtopic|showthread|showtopic)\.php$|\/threads\/[^/]+|\/t\/[^/]+\/\d+|\/topic\/\d+|\/d\/\d+-/i;
 const THREAD_QUERY = /(?:^|&)topic=\d/;
+
+const INDEX_FOLDER = /^(?:category|categories|tag|tags|collections)$/;
+const ITEM_FOLDER = /^(?:products?|p)$/;
 
 const DOCS_HOST = /^(docs?|developers?|devdocs)\./;
 const DOCS_FOLDER = /^(docs?|documentation|reference|manual|handbook|api-docs|user-?guide)$/;
@@ -37,5 +45,12 @@ export function addressHints(pageUrl: string | undefined): AddressHints {
     home: folders.length === 0,
     docs: DOCS_HOST.test(url.hostname) || folders.slice(0, -1).some((s) => DOCS_FOLDER.test(s.toLowerCase())),
     thread: THREAD_PATH.test(url.pathname) || THREAD_QUERY.test(url.search.slice(1)),
+    index: isIndexPath(folders.map((s) => s.toLowerCase())),
   };
+}
+
+/** A folder naming an index with the index's own name after it, and no item's folder under it. */
+function isIndexPath(folders: readonly string[]): boolean {
+  const at = folders.findIndex((s, i) => i < folders.length - 1 && INDEX_FOLDER.test(s));
+  return at >= 0 && !folders.slice(at + 1).some((s) => ITEM_FOLDER.test(s));
 }
