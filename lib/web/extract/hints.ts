@@ -85,20 +85,63 @@ export function roleHints(el: Element, discussion = false): string {
 const ANCHOR_ID_WORDS = 5;
 
 /**
- * The hints without the id when the id is the slug of the element's own heading (`section#cookies` over
- * "Cookies¶", `h2#link-headers` "Link Headers", as documentation generators name sections for links to
- * them): an anchor, not a role. Asked only of an element whose hints read as boilerplate.
+ * The hints without the names that are the element's own heading (`section#cookies` over "Cookies¶",
+ * `h2#link-headers` "Link Headers", Django's `section#s-extra-fields-on-…`, WordPress's class
+ * `h-what-is-social-shopping` on that heading), as documentation generators and editors name sections
+ * for links to them: an anchor, not a role. Asked only of an element whose hints read as boilerplate.
  */
 export function withoutHeadingAnchor(el: Element, h: string, discussion = false): string {
-  return isHeadingAnchor(el) ? joined(roleClassesOf(el), "", discussion) : h;
+  const title = headingTitleOf(el);
+  if (title === undefined) return h;
+  const id = el.attribs.id ?? "";
+  const classes = roleClassesOf(el);
+  const ownClasses = ANCHOR_CLASS.test(classes)
+    ? classes
+        .split(/\s+/)
+        .filter((c) => !namesTitle(c, title))
+        .join(" ")
+    : classes;
+  return joined(ownClasses, id !== "" && namesTitle(id, title) ? "" : id, discussion);
 }
 
 function isHeadingAnchor(el: Element): boolean {
   const id = el.attribs.id;
   if (id === undefined || id === "") return false;
+  const title = headingTitleOf(el);
+  return title !== undefined && namesTitle(id, title);
+}
+
+/** The text of the element's heading: itself, or the heading it opens with. */
+function headingTitleOf(el: Element): string | undefined {
   const heading = HEADING_TAGS.has(el.name) ? el : firstHeadingChild(el);
-  const title = heading && rawTextWithin(heading, HEADING_NODES);
-  return title !== undefined && slugOf(title) === id.toLowerCase();
+  return heading && rawTextWithin(heading, HEADING_NODES);
+}
+
+/** A class that may be a slug: three words or more joined by hyphens. */
+const ANCHOR_CLASS = /[\p{L}\p{N}]+-[\p{L}\p{N}]+-[\p{L}\p{N}]+/u;
+
+/**
+ * Whether a name is the title's anchor: its slug, or, read as letters and digits alone, the title's
+ * opening after a prefix of at most two characters (`s-`, `h-`; generators cut long slugs and drop
+ * apostrophes, "Germany's" → "germanys").
+ */
+function namesTitle(name: string, title: string): boolean {
+  const lower = name.toLowerCase();
+  if (slugOf(title) === lower) return true;
+  const letters = alphanumeric(lower);
+  const titleLetters = alphanumeric(title.toLowerCase());
+  for (let prefix = 0; prefix <= MAX_ANCHOR_PREFIX; prefix++) {
+    const rest = letters.slice(prefix);
+    if (rest.length >= MIN_ANCHOR_LETTERS && titleLetters.startsWith(rest)) return true;
+  }
+  return false;
+}
+
+const MAX_ANCHOR_PREFIX = 2;
+const MIN_ANCHOR_LETTERS = 12;
+
+function alphanumeric(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** The heading among the element's first few element children (a section opens with its title). */

@@ -131,8 +131,24 @@ describe("prune: anchors named for their sections' titles", () => {
     expect(out).toContain("The respond to review comments section");
   });
 
+  it("keeps a block named for its heading with a short prefix or a cut slug, by its id or a class", () => {
+    const titled = (attributes: string, title: string) =>
+      `<div ${attributes}><h2>${title}</h2><p>The ${title.toLowerCase()} part: what a client sends, what the server answers, and what a proxy between them may change.</p></div>`;
+    const out = pruned(
+      docs(
+        // Django's `s-` sections, and an editor's `h-` class on a heading whose slug it cut and whose apostrophe it dropped.
+        titled(`id="s-extra-fields-on-social-relationships"`, "Extra fields on social relationships") +
+          `<h3 class="wp-block-heading h-why-germany-s-social-apps-share">Why Germany's social apps share your data</h3><p>Germany's social apps share data with partners under contracts the regulator reads each year.</p>`,
+      ),
+    );
+    expect(out).toContain("The extra fields on social relationships part");
+    expect(out).toContain("Why Germany's social apps share your data");
+  });
+
   it("still removes a block so named whose heading says something else", () => {
     expect(pruned(docs(section("comments", "Leave a reply")))).not.toContain("The leave a reply section");
+    // A name only a few letters long is no slug of its title.
+    expect(pruned(docs(section("s-social", "Social media and sharing")))).not.toContain("The social media and sharing section");
   });
 });
 
