@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Element } from "domhandler";
 import { parseHtml } from "./dom";
-import { classWeight, hints, namesBoilerplate } from "./hints";
+import { BOILERPLATE, classWeight, hints, namesBoilerplate } from "./hints";
 
 describe("namesBoilerplate", () => {
   it("reads a boilerplate word with no content word as boilerplate, and a name without either as neither", () => {
@@ -19,6 +19,17 @@ describe("namesBoilerplate", () => {
   it("reads a block named for a listing's filters as boilerplate, and a filter's own parts or states as nothing", () => {
     for (const name of ["filters", "search-facets", "plp_refinements", "grid facet", "cSearchFilter"]) expect(namesBoilerplate(name)).toBe(true);
     for (const name of ["filter-box", "facet-row", "item filter-active", "unfiltered"]) expect(namesBoilerplate(name)).toBe(false);
+  });
+
+  it("reads a share bar as boilerplate, and what is shared between parts (shared styles, a shared section) as nothing", () => {
+    for (const name of ["share-buttons", "post_share", "sharing", "sharedaddy sd-block"]) {
+      expect(namesBoilerplate(name)).toBe(true);
+      expect(BOILERPLATE.test(name)).toBe(true);
+    }
+    for (const name of ["theridge-pdp__grid-inner-shared-css section", "ContentSystem-shared-styles__Body-sc-82e", "shared_game_rating"]) {
+      expect(namesBoilerplate(name)).toBe(false);
+      expect(BOILERPLATE.test(name)).toBe(false);
+    }
   });
 
   it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {

@@ -7,13 +7,14 @@ import type { MarkedElement } from "./dom-nodes";
 /**
  * Class/id words that mark boilerplate, unless CONTENT_HINT also matches; `side` only as a whole name (a
  * sidebar so called), and a listing's filters only by a name ending on them (`search-facets`, `BoxFilter`,
- * not the `facet-row` of a product's features or an item's `filter-active` state). Lookarounds, not
+ * not the `facet-row` of a product's features or an item's `filter-active` state); `share` not as
+ * `shared` (shared styles, a section shared between templates), but in Jetpack's `sharedaddy`. Lookarounds, not
  * `(?:^|\s)` groups: an alternative that can match a space is tried at every position (~70 % slower).
  * Tested afresh on each element: answers kept in a Map by name read slower (the whole pipeline ~223 →
  * ~210 pages/s), each lookup hashing and comparing a name the parser has just sliced from the page.
  */
 export const UNLIKELY =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent|(?<![\w-])side(?![\w-])|(?:filters?|facets?|refinements?)(?![\w-])/i;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share(?!d(?!addy))|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent|(?<![\w-])side(?![\w-])|(?:filters?|facets?|refinements?)(?![\w-])/i;
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
 /**
@@ -58,12 +59,12 @@ const STYLE_WORD = /align|colou?r|size|width|height|spacing|padding|margin|font|
 const STYLE_PART = /^(?:align|alignment|colou?r|size|width|height|spacing|padding|margin|font|bg|background|border|radius|shadow|opacity)$/i;
 
 const NEGATIVE =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author|dateline|caption|newsletter|subscri|recommend|trending|toolbar|social/i;
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share(?!d(?!addy))|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author|dateline|caption|newsletter|subscri|recommend|trending|toolbar|social/i;
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 
 /** Inside the content: blocks that are boilerplate whatever their size. */
 export const BOILERPLATE =
-  /tooltip|disclaimer|(?<![a-z])legal(?![a-z-])|share|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author[-_]*(?:bio|info|box|pane|card|section|details?|about)|about[-_]*(?:the[-_]*)?author|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader|off-?screen/i;
+  /tooltip|disclaimer|(?<![a-z])legal(?![a-z-])|share(?!d(?!addy))|sharing|social|related|recommend|newsletter|subscribe|promo|advert|sponsor|byline|author[-_]*(?:bio|info|box|pane|card|section|details?|about)|about[-_]*(?:the[-_]*)?author|post-?profile|user-?(?:info|details|extras|stats)|signature|tags?-?(?:list|links)?$|breadcrumb|read-?more|more-?(?:stories|articles)|trending|popular|toolbar|caption|credit|comment|signup|paywall|inline-?ad|ad-?(?:slot|unit|container|wrapper)|^ad$|print-?only|visually-?hidden|sr-only|screen-?reader|off-?screen/i;
 
 /** On a discussion page the comments, their authors and dates are the content: these words say nothing there. */
 const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|author|dateline|meta/gi;
