@@ -27,6 +27,15 @@ describe("clean: blocks named boilerplate", () => {
     expect(cleaned(`<div>${story}${section("review-comments", "What reviewers said")}</div>`)).not.toContain("reply inline");
   });
 
+  it("keeps testimonials named comments (a course's testimonials-comments), where comments go", () => {
+    const course = ["Linux", "Git", "licensing"]
+      .map((topic) => `<p>The course covers ${topic} in three short chapters, each with a quiz and a lab you run in your browser.</p>`)
+      .join("");
+    const quotes = (name: string) => `<section class="${name}"><p>I took this course before my first contribution and it made the process clear.</p></section>`;
+    expect(cleaned(`<div>${course}${quotes("course-testimonials-comments")}</div>`)).toContain("made the process clear");
+    expect(cleaned(`<div>${course}${quotes("course-comments")}</div>`)).not.toContain("made the process clear");
+  });
+
   it("drops text kept for screen readers only (sr-only, visually-hidden, offscreen): a price read out twice", () => {
     const story = ["clay", "stoneware", "porcelain"]
       .map((what) => `<p>Kilns fire ${what} at over a thousand degrees, and the glaze melts into glass as it cools.</p>`)

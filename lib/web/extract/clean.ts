@@ -17,7 +17,7 @@ import {
   removeNodes,
   withinCode,
 } from "./dom";
-import { BOILERPLATE, classWeight, roleHints, withoutHeadingAnchor } from "./hints";
+import { BOILERPLATE, classWeight, roleHints, withoutHeadingAnchor, withoutTestimonialComments } from "./hints";
 import { isAdLabel, isCookieNotice, isFurniture, labelOf, wordsOf } from "./furniture";
 import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
@@ -72,7 +72,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (isNumberedCaption(el, h, label)) continue;
     else if (
       h &&
-      BOILERPLATE.test(h) &&
+      BOILERPLATE.test(withoutTestimonialComments(h)) &&
       BOILERPLATE.test(withoutHeadingAnchor(el, h, options.discussion)) &&
       (small(el) || SIGNATURE.test(h)) &&
       !(cards.has(el) && CARD_PART.test(h)) &&

@@ -32,6 +32,13 @@ describe("namesBoilerplate", () => {
     }
   });
 
+  it("reads the comments of testimonials as testimonials, and other comments as comments", () => {
+    expect(namesBoilerplate("lf_pdp_fundamentals-testimonials-comments")).toBe(false);
+    expect(namesBoilerplate("testimonial-comment-body")).toBe(false);
+    expect(namesBoilerplate("post-comments")).toBe(true);
+    expect(namesBoilerplate("testimonials sidebar")).toBe(true);
+  });
+
   it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {
     expect(namesBoilerplate("p-body-sidebar")).toBe(true);
     expect(namesBoilerplate("post_share")).toBe(true);

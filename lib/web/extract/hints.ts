@@ -15,6 +15,18 @@ import type { MarkedElement } from "./dom-nodes";
  */
 export const UNLIKELY =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share(?!d(?!addy))|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent|(?<![\w-])side(?![\w-])|(?:filters?|facets?|refinements?)(?![\w-])/i;
+
+/**
+ * The names without `comment` where they name testimonials (`testimonials-comments-comment`): the quotes a
+ * site chose to show of its clients are its own content, not a thread of comments under it.
+ */
+export function withoutTestimonialComments(h: string): string {
+  return TESTIMONIAL.test(h) ? h.replace(COMMENT_WORDS, "") : h;
+}
+
+const TESTIMONIAL = /testimonial/i;
+const COMMENT_WORDS = /comment/gi;
+
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
 /**
@@ -25,6 +37,8 @@ export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|e
  */
 export function namesBoilerplate(h: string): boolean {
   if (!UNLIKELY.test(h)) return false;
+  const read = withoutTestimonialComments(h);
+  if (read !== h) return namesBoilerplate(read);
   if (STYLE_WORD.test(h)) {
     const named = h
       .split(/\s+/)
@@ -178,7 +192,7 @@ export function classWeight(el: Element, discussion = false): number {
 }
 
 function nameWeight(el: Element, raw: string | undefined, isId: boolean, discussion: boolean): number {
-  const value = discussion ? raw?.replace(DISCUSSION_WORDS, "") : raw;
+  const value = raw && (discussion ? raw.replace(DISCUSSION_WORDS, "") : withoutTestimonialComments(raw));
   if (!value) return 0;
   // An id that is its section's anchor names the section's title, not its role.
   const negative = NEGATIVE.test(value) && !(isId && isHeadingAnchor(el));
