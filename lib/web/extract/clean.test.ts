@@ -584,6 +584,27 @@ describe("clean: headings", () => {
   });
 });
 
+describe("clean: a list's entries set as linked headings", () => {
+  const section = `<h3>Long nose pliers</h3><p>Long nose pliers bend wires and reach into tight spaces behind a panel, where a lineman's pliers will not fit.</p><h4>Top expert recommendations:</h4>`;
+  const picks = (href: (n: number) => string) =>
+    `<ul>${[1, 2].map((n) => `<li><h2><a href="${href(n)}">Forged Long Nose Pliers No. ${n}</a></h2></li>`).join("")}</ul>`;
+  const story = (list: string) => {
+    const root = elementChildren(documentBody(parseHtml(`<html><body><div>${section}${list}</div></body></html>`))!)[0]!;
+    clean(root, { keepCards: "dominant", discussion: false, pageUrl: "https://www.tools.example.com/blog/electrician-tools/" });
+    return plainText([root]);
+  };
+
+  it("keeps entries linked to other sites (a story's picks, linked to their shops)", () => {
+    expect(story(picks((n) => `https://shop.example.org/pliers-${n}`))).toContain("Pliers No. 2");
+  });
+
+  it("drops entries linked within the site (its teasers), or to no address at all", () => {
+    expect(story(picks((n) => `https://tools.example.com/blog/pliers-${n}/`))).not.toContain("Pliers No. 2");
+    expect(story(picks((n) => `/blog/pliers-${n}/`))).not.toContain("Pliers No. 2");
+    expect(story(picks(() => "javascript:void(0)"))).not.toContain("Pliers No. 2");
+  });
+});
+
 describe("clean: where the whole region is the content", () => {
   const intro = `<p>Our studio builds shops, booking systems and apps for small firms, and looks after them for years after launch, for a fixed fee a month.</p>`;
 

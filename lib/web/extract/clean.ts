@@ -37,6 +37,8 @@ export interface CleanOptions {
   readonly product?: boolean;
   /** Contact and lead forms (prune.ts): what is left of them is labels and fine print. */
   readonly contactForms?: ReadonlySet<Element>;
+  /** The page's address: a link to another site is not one of the site's teasers. */
+  readonly pageUrl?: string;
   /**
    * Keep the page's title (its `<h1>`): a product's name, a category's or a service's, heads the region
    * that is the content. A story's title is its metadata's, and a thread's is the topic's.
@@ -137,8 +139,15 @@ export function clean(root: Element, options: CleanOptions): void {
     // section of the page's own (a list article's "10. Park Hyatt", linked to the hotel's site). Its
     // classes say nothing: a docs site's scroll-margin utilities ("scroll-mt-24") and an id made of the
     // heading's words ("social-shopping") read as negative names (WCXB documentation +0.0010, 7 pages
-    // better, 1 by 0.0003 worse).
-    else if (HEADING_TAGS.has(el.name) && linkDensity(stats.get(el)) > 0.33 && !introducesProse(el, stats)) gone.add(el);
+    // better, 1 by 0.0003 worse). A list's entry set in a heading and linked to another site is one of
+    // the story's picks ("Top Expert Recommendations:" and the tools, linked to their shops).
+    else if (
+      HEADING_TAGS.has(el.name) &&
+      linkDensity(stats.get(el)) > 0.33 &&
+      !introducesProse(el, stats) &&
+      !(isListEntry(el) && linksElsewhere(el, options.pageUrl))
+    )
+      gone.add(el);
     // A paragraph that is nearly all links is a list of tags or stories, not prose; a sentence that
     // links most of its words (a reference's sources, a glossary's terms) stays.
     else if (el.name === "p" && linkDensity(stats.get(el)) > LINKS_PARAGRAPH_DENSITY) gone.add(el);
@@ -705,4 +714,37 @@ const ADMONITION = /^(?:note|tip|warning|important|caution|hint|danger|info)\b(?
  */
 function isAdmonition(el: Element): boolean {
   return ADMONITION.test(leadingText(el, 30, ADMONITION_NODES).trim());
+}
+
+/** A heading that is the whole of a list item: an entry of the list, set in a heading's type. */
+function isListEntry(heading: Element): boolean {
+  const item = heading.parent;
+  if (!item || !isElement(item) || item.name !== "li") return false;
+  return item.children.every((child) => child === heading || (child.type === "text" && child.data.trim() === "") || child.type === "comment");
+}
+
+/**
+ * Whether every link of the element leads to another site: a story's own picks (the tools it
+ * recommends, linked to their shops), where a teaser of the site's stories links within it.
+ */
+function linksElsewhere(el: Element, pageUrl: string | undefined): boolean {
+  const home = pageUrl === undefined ? undefined : hostOf(pageUrl, undefined);
+  if (home === undefined) return false;
+  const links = descendants(el).filter((a) => a.name === "a");
+  return (
+    links.length > 0 &&
+    links.every((a) => {
+      const host = hostOf(a.attribs.href ?? "", pageUrl);
+      return host !== undefined && host !== "" && host !== home;
+    })
+  );
+}
+
+/** An address's host without its `www.`, read against a base address. */
+function hostOf(href: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(href, base).hostname.replace(/^www\./, "");
+  } catch {
+    return undefined;
+  }
 }

@@ -94,6 +94,7 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
       product: declared === "product",
       contactForms,
       keepTitle: !isStory && !thread,
+      pageUrl: options.pageUrl,
     } as const;
     for (const root of roots) clean(root, cleaning);
   }
