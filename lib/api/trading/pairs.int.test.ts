@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itInOneProcess, type TestApi } from "../../testing/api";
 import { advance, createTrader, createTradingTestApi, expectError, type Trader } from "../../testing/trading";
 import { createTradingService } from "../../trading/execution/service";
+import { until } from "../../venues/live/live-test-support";
 import type { PlaceOrder, PlaceOutcome, Venue } from "../../venues/venue";
 
 let t: TestApi;
@@ -110,10 +111,12 @@ describe("pair trades", () => {
   itInOneProcess("a crash between the legs leaves the intent recorded, and recovery unwinds it", async () => {
     const who = await createTrader(t);
     // The second leg's venue call does not answer, as if the process died there.
-    let late!: (outcome: PlaceOutcome) => void;
+    let late: ((outcome: PlaceOutcome) => void) | undefined;
     const restore = intercept("alder", "BTC-USD", () => new Promise<PlaceOutcome>((resolve) => (late = resolve)));
     const pending = who.call("POST", "/agent/pair/open", open);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Until the second leg's call is under way (on a loaded machine the first leg can take longer than
+    // any fixed wait, and the second would then find the venue answering again).
+    const answer = await until("the second leg's venue call", () => late);
     restore();
     const [stuck] = (await who.call("GET", "/agent/pairs")).body.data as Pair[];
     expect(stuck).toMatchObject({ status: "OPENING" });
@@ -134,7 +137,7 @@ describe("pair trades", () => {
     expect(after).toMatchObject({ status: "FAILED" });
 
     // The zombie call finishing late changes nothing.
-    late({ ok: false, code: "VENUE_UNAVAILABLE", message: "too late" });
+    answer({ ok: false, code: "VENUE_UNAVAILABLE", message: "too late" });
     await pending;
     expect(await held(who, "alder")).toEqual([]);
   });
