@@ -39,6 +39,11 @@ describe("namesBoilerplate", () => {
     expect(namesBoilerplate("testimonials sidebar")).toBe(true);
   });
 
+  it("reads a listing's remarks and a section on a community as neither, and comments and replies as boilerplate", () => {
+    for (const name of ["ListingRemarks ListingRemarks__withTitle", "remarks", "nwa-community", "learn-community-desc"]) expect(namesBoilerplate(name)).toBe(false);
+    for (const name of ["post-comments", "replies"]) expect(namesBoilerplate(name)).toBe(true);
+  });
+
   it("reads a compound name by its last part: the body's sidebar is a sidebar, a comment's body is a body", () => {
     expect(namesBoilerplate("p-body-sidebar")).toBe(true);
     expect(namesBoilerplate("post_share")).toBe(true);

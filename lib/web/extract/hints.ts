@@ -8,13 +8,16 @@ import type { MarkedElement } from "./dom-nodes";
  * Class/id words that mark boilerplate, unless CONTENT_HINT also matches; `side` only as a whole name (a
  * sidebar so called), and a listing's filters only by a name ending on them (`search-facets`, `BoxFilter`,
  * not the `facet-row` of a product's features or an item's `filter-active` state); `share` not as
- * `shared` (shared styles, a section shared between templates), but in Jetpack's `sharedaddy`. Lookarounds, not
+ * `shared` (shared styles, a section shared between templates), but in Jetpack's `sharedaddy`. Not
+ * `remark` nor `community`, which Readability reads as comments: a listing's remarks (`ListingRemarks`,
+ * a home's description) and a section about a product's community or its Community edition are the
+ * page's own, and threads of comments are named `comment` or `replies`. Lookarounds, not
  * `(?:^|\s)` groups: an alternative that can match a space is tried at every position (~70 % slower).
  * Tested afresh on each element: answers kept in a Map by name read slower (the whole pipeline ~223 →
  * ~210 pages/s), each lookup hashing and comparing a name the parser has just sliced from the page.
  */
 export const UNLIKELY =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share(?!d(?!addy))|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent|(?<![\w-])side(?![\w-])|(?:filters?|facets?|refinements?)(?![\w-])/i;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|popover|yom-remote|newsletter|subscribe|promo|share(?!d(?!addy))|sharing|outbrain|taboola|recommend|trending|most-popular|cookie|consent|(?<![\w-])side(?![\w-])|(?:filters?|facets?|refinements?)(?![\w-])/i;
 
 /**
  * The names without `comment` where they name testimonials (`testimonials-comments-comment`): the quotes a
