@@ -748,6 +748,16 @@ describe("clean: containers judged on their measures", () => {
     expect(out).toContain("Before and after glazing");
   });
 
+  it("keeps a note of prose that links a phrase and ends as a sentence, and drops it unfinished or on a thread", () => {
+    const note = (end: string) =>
+      `<div class="zone"><p>Starting with version 4 of the kiln controller, each program must be saved to <a href="/docs/profiles">a firing profile of its own kiln</a>${end}</p></div>`;
+    expect(cleaned(`<div>${story}${note(".")}</div>`)).toContain("each program must be saved");
+    expect(cleaned(`<div>${story}${note("")}</div>`)).not.toContain("each program must be saved");
+    const root = elementChildren(documentBody(parseHtml(`<html><body><div>${story}${note(".")}</div></body></html>`))!)[0]!;
+    clean(root, { keepCards: "dominant", discussion: true });
+    expect(plainText([root])).not.toContain("each program must be saved");
+  });
+
   it("lets a block named as content (entry, post) hold up to half links, not more, where another goes over a fifth", () => {
     const note = (cls: string, text: string) => `<div class="${cls}">${text}</div>`;
     const guild = `<a href="/guild">the potters' guild handbook</a>`;

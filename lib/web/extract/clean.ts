@@ -13,6 +13,7 @@ import {
   leadingText,
   nextElement,
   previousElement,
+  rawText,
   rawTextWithin,
   removeNodes,
   withinCode,
@@ -270,7 +271,7 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   // A list whose items each say something beside their link ("Official website: Park Hyatt") is the
   // story's own, unless links are most of it.
   if ((el.name === "ul" || el.name === "ol") && isAnnotatedList(el, stats)) return ld > ANNOTATED_LIST_LINK_DENSITY;
-  if (weight < 25 && ld > 0.2) return true;
+  if (weight < 25 && ld > 0.2) return discussion || !isLinkedNote(el, s, ld, dropped);
   if (weight >= 25 && ld > 0.5) return true;
   return false;
 }
@@ -349,6 +350,19 @@ function isDataTable(table: Element, dropped: ReadonlySet<Element>): boolean {
   }
   return widest >= 2 && (header || rows * widest > 10);
 }
+
+/**
+ * A paragraph or two of prose that links a phrase or two and ends as a sentence does (a documentation's
+ * "For more information, see Add bindings.", "Changed in version 3.6: All parameters are now
+ * keyword-only."): the page's own note, however short; link density condemns lists and rows of links.
+ * Not on a thread, where the board's notices read so ("News: … See why free is better.").
+ */
+function isLinkedNote(el: Element, s: TextStats, ld: number, dropped: ReadonlySet<Element>): boolean {
+  return s.paragraphs > 0 && s.listItems === 0 && ld <= NOTE_LINK_DENSITY && SENTENCE_END.test(rawText(el, dropped));
+}
+
+const NOTE_LINK_DENSITY = 0.35;
+const SENTENCE_END = /[.!?]\s*$/;
 
 function isProse(s: TextStats, ld: number): boolean {
   return ld < 0.25 && s.chars >= 200 && (s.paragraphs > 0 || s.commas >= 3);
