@@ -40,7 +40,8 @@ describe("namesBoilerplate", () => {
   });
 
   it("reads a listing's remarks and a section on a community as neither, and comments and replies as boilerplate", () => {
-    for (const name of ["ListingRemarks ListingRemarks__withTitle", "remarks", "nwa-community", "learn-community-desc"]) expect(namesBoilerplate(name)).toBe(false);
+    for (const name of ["ListingRemarks ListingRemarks__withTitle", "remarks", "nwa-community", "learn-community-desc"])
+      expect(namesBoilerplate(name)).toBe(false);
     for (const name of ["post-comments", "replies"]) expect(namesBoilerplate(name)).toBe(true);
   });
 
