@@ -758,6 +758,16 @@ describe("clean: containers judged on their measures", () => {
     expect(plainText([root])).not.toContain("each program must be saved");
   });
 
+  it("keeps a code block's short lines and a tiny block holding a command, where a tiny label goes", () => {
+    const highlighted = `<pre><code><div class="token-line">cd my-studio</div><div class="token-line">npx kiln start</div></code></pre>`;
+    const command = `<div><code>kiln fire --cone 6</code></div>`;
+    const out = cleaned(`<div>${story}${highlighted}${command}<div>Share this page:</div></div>`);
+    expect(out).toContain("cd my-studio");
+    expect(out).toContain("npx kiln start");
+    expect(out).toContain("kiln fire --cone 6");
+    expect(out).not.toContain("Share this page");
+  });
+
   it("lets a block named as content (entry, post) hold up to half links, not more, where another goes over a fifth", () => {
     const note = (cls: string, text: string) => `<div class="${cls}">${text}</div>`;
     const guild = `<a href="/guild">the potters' guild handbook</a>`;

@@ -115,7 +115,8 @@ export function clean(root: Element, options: CleanOptions): void {
   // Where the region is the content (no story, no thread), its blocks are a grid's tiles and a service page's sections.
   const wholeRegion = options.keepCards === "always" && !options.discussion;
   for (const el of containers) {
-    if (!el.parent || cards.has(el)) continue;
+    // A code block's lines (a highlighter sets each in a div of its own) are the code's, not blocks.
+    if (!el.parent || cards.has(el) || code.has(el)) continue;
     if (shouldDrop(el, stats, total, options.discussion, dropped, wholeRegion)) {
       takeOffAncestors(stats, el);
       dropped.add(el);
@@ -287,7 +288,8 @@ function shouldDrop(el: Element, stats: StatsMap, total: number, discussion: boo
   if (img > 1 && p / img < 0.5 && s.chars < 200 && !wholeRegion) return true;
   if (li > p && s.chars < 200 * Math.max(1, li / 5)) return ld > 0.2;
   if (input > Math.floor(p / 3)) return true;
-  if (s.chars < 25 && (img === 0 || img > 2)) return true;
+  // A command set as code ("cd my-website", "npx docusaurus start") is short, and the page's own.
+  if (s.chars < 25 && (img === 0 || img > 2)) return findFirst(el, isCode) === undefined;
   // A list whose items each say something beside their link ("Official website: Park Hyatt") is the
   // story's own, unless links are most of it.
   if ((el.name === "ul" || el.name === "ol") && isAnnotatedList(el, stats)) return ld > ANNOTATED_LIST_LINK_DENSITY;
@@ -369,6 +371,10 @@ function isDataTable(table: Element, dropped: ReadonlySet<Element>): boolean {
     for (const child of node.children) stack.push(child);
   }
   return widest >= 2 && (header || rows * widest > 10);
+}
+
+function isCode(el: Element): boolean {
+  return el.name === "code" || el.name === "pre";
 }
 
 /**
