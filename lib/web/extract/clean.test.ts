@@ -780,32 +780,6 @@ describe("clean: containers judged on their measures", () => {
   });
 });
 
-describe("clean: a thread's posts", () => {
-  const threadText = (html: string) => {
-    const root = elementChildren(documentBody(parseHtml(`<html><body>${html}</body></html>`))!)[0]!;
-    clean(root, { keepCards: "always", discussion: true });
-    return plainText([root]);
-  };
-  const post = (n: number, body: string) =>
-    `<div class="post"><div class="postbit"><a href="/u/${n}">potter${n}</a> <a href="/p/${n}">#${n} | Link</a></div><p>${body}</p></div>`;
-  const reply = (n: number) => post(n, `Thanks, that helped with my kiln too, reply number ${n}.`);
-
-  it("judges the posts block by block where one holds most of the text, dropping each post's line of links", () => {
-    const report = ["the relay", "the elements", "the thermocouple", "the breaker"]
-      .map((part) => `I replaced ${part} on my electric kiln last week, and it still stops short of cone six every time I fire it.`)
-      .join(" ");
-    const out = threadText(`<div class="posts">${post(1, report)}${reply(2)}${reply(3)}</div>`);
-    expect(out).toContain("still stops short of cone six");
-    expect(out).toContain("reply number 3");
-    expect(out).not.toContain("#2 | Link");
-  });
-
-  it("keeps the posts whole as cards where none holds most of the text", () => {
-    const out = threadText(`<div class="posts">${post(1, "My kiln stops short of cone six; what should I check first?")}${reply(2)}${reply(3)}</div>`);
-    expect(out).toContain("#2 | Link");
-  });
-});
-
 describe("clean: tables", () => {
   // Long enough that no table below holds a third of the text, which would make its rows the story's cards.
   const story = ["clay bodies", "glaze recipes", "kiln loading", "firing schedules", "cooling", "unloading", "sanding shelves", "keeping a log"]

@@ -53,7 +53,7 @@ export function clean(root: Element, options: CleanOptions): void {
   const elements: Element[] = [];
   const before = measure(root, elements);
   const total = before.get(root)?.chars ?? 0;
-  const groups = repeatedGroups(root, before, elements).filter((group) => !(options.discussion && oneCardHoldsMost(group, before)));
+  const groups = repeatedGroups(root, before, elements);
   const keep = options.keepCards === "always" || groupedChars(groups, before) >= total * DOMINANT_CARDS;
   const cards = keep ? aroundGroups(groups, root) : new Set<Element>();
 
@@ -156,26 +156,6 @@ export function clean(root: Element, options: CleanOptions): void {
   }
   removeNodes(gone);
 }
-
-/**
- * Posts kept whole as cards keep their furniture (the poster's line of links, a "#2 | Link") whatever
- * its links. On a thread whose one post holds most of the run's text (a question answered briefly, a
- * long report and its thanks) the posts are judged block by block, as a story's parts are: WCXB forum
- * +0.0016 (7 pages better, 3 worse); on other pages such a run is a page's blocks of one kind and
- * judging them so cost 0.0004.
- */
-function oneCardHoldsMost(group: Element, stats: StatsMap): boolean {
-  let all = 0;
-  let largest = 0;
-  for (const card of elementChildren(group)) {
-    const chars = stats.get(card)?.chars ?? 0;
-    all += chars;
-    largest = Math.max(largest, chars);
-  }
-  return largest > all * ONE_CARD_SHARE;
-}
-
-const ONE_CARD_SHARE = 0.5;
 
 /** WCXB all +0.0002 over 0.6 (50 pages better, 27 worse, none by more than 0.012); the article set unchanged. */
 const LINKS_PARAGRAPH_DENSITY = 0.8;
