@@ -28,6 +28,13 @@ describe("main content: a story or the whole region", () => {
     expect(text(story)).not.toContain("Harbours of the north");
   });
 
+  it("keeps the title of an undeclared story told in many short sections (a service page's), not of one told in prose", () => {
+    const sections = ["Design", "Build", "Host", "Support"].map((t) => `<h2>${t}</h2><p>We ${t.toLowerCase()} shops for makers.</p>`).join("");
+    expect(text(`<html><body>${menu}<article><h1>Studio websites</h1>${sections}</article></body></html>`)).toMatch(/^Studio websites\n/);
+    const prose = ["Design", "Build", "Host", "Support"].map((t) => `<h2>${t}</h2><p>${sentence(t)} ${sentence(t)} ${sentence(t)}</p>`).join("");
+    expect(text(`<html><body>${menu}<article><h1>Studio websites</h1>${prose}</article></body></html>`)).not.toContain("Studio websites");
+  });
+
   it("takes only the story when teasers and link lists surround it", () => {
     const teasers = Array.from({ length: 8 }, (_, i) => `<li><a href="/s${i}">Another story number ${i} that readers might like</a></li>`).join("");
     const html = `<html><body>${menu}<div class="layout"><div class="story">${["harbours", "bridges", "tunnels", "ferries", "railways"].map((t) => `<p>${sentence(t)}</p>`).join("")}</div>

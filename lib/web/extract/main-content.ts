@@ -93,7 +93,9 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
       discussion: thread,
       product: declared === "product",
       contactForms,
-      keepTitle: !isStory && !thread,
+      // A page's title is its own where the page is many items, and where an undeclared story reads
+      // as a service page's sections; a story's title is the page's, said again.
+      keepTitle: (!isStory && !thread) || (isStory && declared === undefined && readsAsSections(roots, stats)),
       pageUrl: options.pageUrl,
     } as const;
     for (const root of roots) clean(root, cleaning);
@@ -188,8 +190,27 @@ function structuralType(roots: readonly Element[], isStory: boolean): PageType {
     return priced >= grouped * 0.5 ? "collection" : "listing";
   }
   if (code) return "documentation";
-  if (!isStory || (headings >= SECTIONED_HEADINGS && total / headings < SECTION_CHARS)) return "service";
+  if (!isStory || isSectioned(headings, total)) return "service";
   return "article";
+}
+
+/** Many short sections under headings and no code (a service page's, not documentation's), read before cleaning. */
+function readsAsSections(roots: readonly Element[], stats: StatsMap): boolean {
+  let headings = 0;
+  for (const root of roots) {
+    for (const el of descendants(root)) {
+      if (HEADING_TAGS.has(el.name)) headings++;
+      else if (el.name === "pre") return false;
+    }
+  }
+  return isSectioned(
+    headings,
+    roots.reduce((n, root) => n + (stats.get(root)?.chars ?? 0), 0),
+  );
+}
+
+function isSectioned(headings: number, chars: number): boolean {
+  return headings >= SECTIONED_HEADINGS && chars / headings < SECTION_CHARS;
 }
 
 /** Marketing pages are many short sections: at least this many headings with less text than this under each. */
