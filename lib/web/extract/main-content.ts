@@ -93,9 +93,10 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
       discussion: thread,
       product: declared === "product",
       contactForms,
-      // A page's title is its own where the page is many items, and where an undeclared story reads
-      // as a service page's sections; a story's title is the page's, said again.
-      keepTitle: (!isStory && !thread) || (isStory && declared === undefined && readsAsSections(roots, stats)),
+      // A page's title is its own where the page is many items, and where a story reads as a service
+      // page's sections (declaring no kind, or "article", many tools' default for every page); a
+      // story's title is the page's, said again.
+      keepTitle: (!isStory && !thread) || (isStory && (declared === undefined || declared === "article") && readsAsSections(roots, stats)),
       pageUrl: options.pageUrl,
     } as const;
     for (const root of roots) clean(root, cleaning);
