@@ -29,7 +29,9 @@ describe("main content: a story or the whole region", () => {
   });
 
   it("keeps the title of a story told in many short sections (a service page's) declaring no kind or an article, not of one told in prose", () => {
-    const sections = ["Design", "Build", "Host", "Support"].map((t) => `<h2>${t}</h2><p>We ${t.toLowerCase()} shops for makers who sell pottery, prints and jewellery, and we answer within a day.</p>`).join("");
+    const sections = ["Design", "Build", "Host", "Support"]
+      .map((t) => `<h2>${t}</h2><p>We ${t.toLowerCase()} shops for makers who sell pottery, prints and jewellery, and we answer within a day.</p>`)
+      .join("");
     expect(text(`<html><body>${menu}<article><h1>Studio websites</h1>${sections}</article></body></html>`)).toMatch(/^Studio websites\n/);
     // og:type "article" is most publishing tools' default: it declares no kind.
     const saidArticle = `<html><head><meta property="og:type" content="article"></head><body>${menu}<article><h1>Studio websites</h1>${sections}</article></body></html>`;
