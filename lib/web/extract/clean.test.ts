@@ -748,11 +748,13 @@ describe("clean: containers judged on their measures", () => {
     expect(out).toContain("Before and after glazing");
   });
 
-  it("keeps a note of prose that links a phrase and ends as a sentence, and drops it unfinished or on a thread", () => {
+  it("keeps a note of prose that links a phrase and ends as a sentence, and drops it unfinished, mostly links or on a thread", () => {
     const note = (end: string) =>
       `<div class="zone"><p>Starting with version 4 of the kiln controller, each program must be saved to <a href="/docs/profiles">a firing profile of its own kiln</a>${end}</p></div>`;
     expect(cleaned(`<div>${story}${note(".")}</div>`)).toContain("each program must be saved");
     expect(cleaned(`<div>${story}${note("")}</div>`)).not.toContain("each program must be saved");
+    const linked = `<div class="zone"><p>See <a href="/docs/profiles">the firing profiles of every kiln we sell</a>.</p></div>`;
+    expect(cleaned(`<div>${story}${linked}</div>`)).not.toContain("firing profiles of every kiln");
     const root = elementChildren(documentBody(parseHtml(`<html><body><div>${story}${note(".")}</div></body></html>`))!)[0]!;
     clean(root, { keepCards: "dominant", discussion: true });
     expect(plainText([root])).not.toContain("each program must be saved");

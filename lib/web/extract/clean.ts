@@ -367,7 +367,7 @@ function isLinkedNote(el: Element, s: TextStats, ld: number, dropped: ReadonlySe
   return s.paragraphs > 0 && s.listItems === 0 && ld <= NOTE_LINK_DENSITY && SENTENCE_END.test(rawText(el, dropped));
 }
 
-const NOTE_LINK_DENSITY = 0.35;
+const NOTE_LINK_DENSITY = 0.5;
 const SENTENCE_END = /[.!?]\s*$/;
 
 function isProse(s: TextStats, ld: number): boolean {
