@@ -260,6 +260,20 @@ describe("clean: the page's furniture", () => {
     expect(cleaned(`<div><p>${sentence}</p>${[1, 2, 3, 4].map(item).join("")}</div>`, "always")).toContain(sentence);
   });
 
+  it("drops a price said again in other currencies, and keeps a list of prices in one currency", () => {
+    const product = `<h1>Hemp dress</h1><p>Three layers of flowy hemp with a side zip and a pocket on the right.</p><p>€132.34</p>`;
+    const list = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>`;
+    for (const items of [
+      ["<b>AED</b>: <span>549.56AED</span>", "<b>GBP</b>: <span>$110.82</span>", "<b>USD</b>: <span>$149.64</span>"],
+      ["AUD 15,100", "USD 9,970", "EUR 8,510"],
+    ]) {
+      const out = cleaned(`<div>${product}${list(items)}</div>`, "always");
+      expect(out).toContain("side zip");
+      expect(out).not.toContain("USD");
+    }
+    expect(cleaned(`<div>${product}${list(["USD 90.00", "USD 59.99", "USD 42.00"])}</div>`, "always")).toContain("USD 59.99");
+  });
+
   it("drops a story's reading time on a line of its own, and keeps it beside a card's date", () => {
     expectDropped(["5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min de lecture"], (label) => `<p><span>${label}</span></p>`);
     const card = (i: number) => `<div class="card"><h3>Firing log ${i}</h3><div><span>${i}d ago</span> · <span>3 min read</span></div></div>`;

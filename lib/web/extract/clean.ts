@@ -19,7 +19,7 @@ import {
   withinCode,
 } from "./dom";
 import { BOILERPLATE, classWeight, roleHints, withoutHeadingAnchor, withoutTestimonialComments } from "./hints";
-import { isAdLabel, isCookieNotice, isFurniture, labelOf, wordsOf } from "./furniture";
+import { isAdLabel, isCookieNotice, isFurniture, isPriceInOtherCurrencies, labelOf, wordsOf } from "./furniture";
 import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -85,6 +85,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if ((el.name === "figcaption" && !cards.has(el)) || (el.name === "h1" && !options.keepTitle) || isPlaceholder(el)) unwanted.push(el);
     else if (
       isCallToAction(el, chars, label, before) ||
+      isPriceInOtherCurrencies(el, chars) ||
       (label === undefined ? isAdLabel(el, chars) : isFurniture(el, label, chars, before, options.discussion))
     )
       unwanted.push(el);

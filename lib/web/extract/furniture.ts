@@ -3,7 +3,7 @@
 // reading time, a part's loading notice, a template's unfilled expression, a picture's credit. Each
 // short block's text is read once (labelOf) for all the tests, and for cleaning's other label tests.
 import type { Element } from "domhandler";
-import { ancestors, descendants, rawTextWithin } from "./dom";
+import { ancestors, descendants, elementChildren, rawText, rawTextWithin } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { onLineOfItsOwn } from "./lines";
 import { isPictureCredit } from "./picture-credits";
@@ -170,3 +170,27 @@ const CONSENT =
   /\b(?:by (?:using|continuing|clicking|browsing)|you (?:agree|consent|accept)|opt(?: |-)in|allow\b|accept\b|manage (?:your )?(?:preferences|settings))/i;
 const COOKIE_NOTICE_CHARS = 400;
 const COOKIE_NOTICE_NODES = 80;
+
+/**
+ * The price said again in other currencies ("AED: 549.56AED", "GBP: $110.82", …; "AUD 15,100", "USD
+ * 9,970"): a list whose every item is a currency's code and an amount, three codes or more and none
+ * twice, the converter's popup beside the price the page shows. A list of amounts in one currency
+ * (a product's sizes, a plan's prices) is the page's own and stays.
+ */
+export function isPriceInOtherCurrencies(el: Element, chars: number): boolean {
+  if ((el.name !== "ul" && el.name !== "ol") || chars === 0 || chars > OTHER_CURRENCIES_CHARS) return false;
+  const items = elementChildren(el);
+  if (items.length < MIN_OTHER_CURRENCIES) return false;
+  const codes = new Set<string>();
+  for (const item of items) {
+    const code = item.name === "li" ? CURRENCY_AMOUNT.exec(rawText(item).trim())?.[1] : undefined;
+    if (code === undefined || codes.has(code)) return false;
+    codes.add(code);
+  }
+  return true;
+}
+
+/** An ISO 4217 code, an optional colon, the amount with its symbol, and the code again after it as some converters print it. */
+const CURRENCY_AMOUNT = /^([A-Z]{3}):? ?[^\d\s]{0,3} ?\d[\d,.]*(?: ?[A-Z]{3})?$/;
+const MIN_OTHER_CURRENCIES = 3;
+const OTHER_CURRENCIES_CHARS = 600;
