@@ -274,6 +274,18 @@ describe("clean: the page's furniture", () => {
     expect(cleaned(`<div>${product}${list(["USD 90.00", "USD 59.99", "USD 42.00"])}</div>`, "always")).toContain("USD 59.99");
   });
 
+  it("drops a group of choices shown as pictures (a legend over swatches), and keeps choices that say something", () => {
+    const swatch = (colour: string) =>
+      `<label><input type="radio" class="sr-only"><a href="/p/desk-${colour}"><span class="sr-only">Option: desk, ${colour}</span><img src="/${colour}.jpg" alt=""></a></label>`;
+    const card = (i: number, choices: string) => `<div class="card"><h3>Desk ${i}</h3><p>Birch veneer desk with a drawer, $${90 + i}</p>${choices}</div>`;
+    const swatches = `<fieldset><legend>More options<span class="sr-only">Desk</span></legend>${swatch("black")}${swatch("white")}</fieldset>`;
+    const out = cleaned(`<div>${[1, 2, 3, 4].map((i) => card(i, swatches)).join("")}</div>`, "always");
+    expect(out).toContain("Desk 4");
+    expect(out).not.toContain("More options");
+    const sizes = `<fieldset><legend>Size</legend><label><input type="radio"> Small</label><label><input type="radio"> Large</label></fieldset>`;
+    expect(cleaned(`<div>${[1, 2, 3, 4].map((i) => card(i, sizes)).join("")}</div>`, "always")).toContain("Large");
+  });
+
   it("drops a story's reading time on a line of its own, and keeps it beside a card's date", () => {
     expectDropped(["5 min read", "Reading time: 3 minutes", "Lesezeit: 4 Minuten", "6 min de lecture"], (label) => `<p><span>${label}</span></p>`);
     const card = (i: number) => `<div class="card"><h3>Firing log ${i}</h3><div><span>${i}d ago</span> · <span>3 min read</span></div></div>`;

@@ -19,7 +19,7 @@ import {
   withinCode,
 } from "./dom";
 import { BOILERPLATE, classWeight, roleHints, withoutHeadingAnchor, withoutTestimonialComments } from "./hints";
-import { isAdLabel, isCookieNotice, isFurniture, isPriceInOtherCurrencies, labelOf, wordsOf } from "./furniture";
+import { isAdLabel, isCookieNotice, isFurniture, isPictureChoices, isPriceInOtherCurrencies, labelOf, wordsOf } from "./furniture";
 import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
@@ -86,6 +86,7 @@ export function clean(root: Element, options: CleanOptions): void {
     else if (
       isCallToAction(el, chars, label, before) ||
       isPriceInOtherCurrencies(el, chars) ||
+      isPictureChoices(el, chars) ||
       (label === undefined ? isAdLabel(el, chars) : isFurniture(el, label, chars, before, options.discussion))
     )
       unwanted.push(el);

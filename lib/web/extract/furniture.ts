@@ -5,6 +5,7 @@
 import type { Element } from "domhandler";
 import { ancestors, descendants, elementChildren, rawText, rawTextWithin } from "./dom";
 import { HEADING_TAGS } from "./blocks";
+import { SCREEN_READER_ONLY } from "./hints";
 import { onLineOfItsOwn } from "./lines";
 import { isPictureCredit } from "./picture-credits";
 import type { StatsMap } from "./text-stats";
@@ -194,3 +195,17 @@ export function isPriceInOtherCurrencies(el: Element, chars: number): boolean {
 const CURRENCY_AMOUNT = /^([A-Z]{3}):? ?[^\d\s]{0,3} ?\d[\d,.]*(?: ?[A-Z]{3})?$/;
 const MIN_OTHER_CURRENCIES = 3;
 const OTHER_CURRENCIES_CHARS = 600;
+
+/**
+ * A group of choices shown as pictures (a grid card's colour swatches under "More options"): a
+ * `<fieldset>` whose only text is its `<legend>`, the caption of controls that say nothing in words.
+ */
+export function isPictureChoices(el: Element, chars: number): boolean {
+  if (el.name !== "fieldset" || chars === 0 || chars > LABEL_CHARS) return false;
+  const legend = elementChildren(el).find((child) => child.name === "legend");
+  if (legend === undefined) return false;
+  // What screen readers alone are told (each swatch's name) is not shown.
+  const unseen = new Set(descendants(el).filter((d) => SCREEN_READER_ONLY.test(d.attribs.class ?? "")));
+  const caption = rawText(legend, unseen).trim();
+  return caption !== "" && rawText(el, unseen).trim() === caption;
+}

@@ -30,6 +30,9 @@ export function withoutTestimonialComments(h: string): string {
 const TESTIMONIAL = /testimonial/i;
 const COMMENT_WORDS = /comment/gi;
 
+/** The class of text kept for screen readers alone, out of sight. */
+export const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden)(?:\s|$)/;
+
 export const CONTENT_HINT = /and|article|body|column|content|main|shadow|story|entry|post/i;
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "./dom";
 import { HEADING_TAGS } from "./blocks";
 import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
-import { hints, namesBoilerplate, withoutHeadingAnchor } from "./hints";
+import { hints, namesBoilerplate, SCREEN_READER_ONLY, withoutHeadingAnchor } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
 const NEVER_CONTENT = new Set([
@@ -597,8 +597,6 @@ function facesReading(el: Element): boolean {
   const next = nextElement(el);
   return next !== undefined && SCREEN_READER_ONLY.test(next.attribs.class ?? "");
 }
-
-const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden)(?:\s|$)/;
 
 /** How far up the label may be (a link around an icon around its text), and how much a face may hold. */
 const LABEL_DEPTH = 3;
