@@ -93,6 +93,16 @@ describe("main content: headers", () => {
     expect(out).not.toContain("a sale banner");
   });
 
+  it("keeps an introduction its theme sets in a banner without a title, where a short untitled promotion so named goes", () => {
+    const intro = ["choosing a service", "how it works", "what it costs", "booking a call", "our warehouse"].map(sentence).join(" ");
+    const sections = ["rentals", "delivery", "installation", "servicing", "removal"]
+      .map((t) => `<section><h2>${t}</h2><p>${sentence(t)}</p><p>${sentence(`${t} costs`)}</p></section>`)
+      .join("");
+    const page = (banner: string) => `<html><body>${menu}<main><div class="banner has-hover"><p>${banner}</p></div>${sections}</main></body></html>`;
+    expect(text(page(intro))).toContain("about how it works");
+    expect(text(page(sentence("this week's sale")))).not.toContain("this week's sale");
+  });
+
   it("drops a site's header outside <main>, even with a title and a tagline", () => {
     const html = `<html><body><div class="page-header"><h1>Remote jobs</h1><p>${sentence("hiring with us")}</p></div><main>
       <div class="layout__header"><h2>Latest</h2></div>${sections}</main></body></html>`;

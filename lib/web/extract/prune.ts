@@ -457,13 +457,15 @@ function isItemOf(el: Element, type: string): boolean {
 
 /**
  * A "header" or "banner" inside <main> that holds a title and prose under it is content: a docs page's
- * title, summary and notes above its sections, a service page's hero sections. The site's own header
- * and banners are outside <main>, and hold no prose.
+ * title, summary and notes above its sections, a service page's hero sections; so is one holding a
+ * paragraph long enough to be the page's introduction, titled or not (a page builder sets each section
+ * of a page in a "banner"). The site's own header and banners are outside <main>, and hold no prose.
  */
 function isContentHeader(el: Element, hint: string, stats: StatsMap): boolean {
   if (!HEADER.test(hint) || !ancestors(el).some((a) => a.name === "main")) return false;
   const inside = descendants(el);
-  return inside.some((d) => TITLE_TAGS.has(d.name)) && inside.some((d) => d.name === "p" && ownProse(stats.get(d)) >= HEADER_PROSE_CHARS);
+  const titled = inside.some((d) => TITLE_TAGS.has(d.name));
+  return inside.some((d) => d.name === "p" && ownProse(stats.get(d)) >= (titled ? HEADER_PROSE_CHARS : UNTITLED_PROSE_CHARS));
 }
 
 const HEADER = /header|banner/i;
@@ -485,6 +487,8 @@ const ENTRY_CONTENT = /(?:^|\s)(?:e-content|entry-content)(?:\s|$)/;
 const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
 /** A paragraph of at least this much text outside links is prose, not a tagline. */
 const HEADER_PROSE_CHARS = 80;
+/** A paragraph this long is an introduction, with or without a title over it: no promotion runs so long. */
+const UNTITLED_PROSE_CHARS = 500;
 
 function ownProse(s: TextStats | undefined): number {
   return s === undefined ? 0 : s.chars - s.linkChars;
