@@ -175,7 +175,7 @@ export function leadingText(node: AnyNode, chars: number, maxNodes: number): str
     const n = stack.pop()!;
     if (isText(n)) {
       out += n.data;
-      seen += n.data.replace(/\s+/g, "").length;
+      seen += solidCharsUpTo(n.data, chars - seen);
     } else if (isTag(n) || n.type === "root") {
       // Only the children that can still be read: a parent of thousands is not listed for each ancestor.
       const kids = (n as ParentNode).children;
@@ -183,6 +183,35 @@ export function leadingText(node: AnyNode, chars: number, maxNodes: number): str
     }
   }
   return out;
+}
+
+/**
+ * The characters of text that are not white space as `\s` reads it, counted up to `enough`: where
+ * leadingText copied each text without its spaces to count them (a long paragraph copied for each of
+ * its ancestors that asked).
+ */
+function solidCharsUpTo(text: string, enough: number): number {
+  let solid = 0;
+  for (let i = 0; i < text.length && solid < enough; i++) if (!isRegExpSpace(text.charCodeAt(i))) solid++;
+  return solid;
+}
+
+/** Whether c is white space to a regular expression's `\s` (ASCII's and Unicode's spaces, line ends, the BOM). */
+function isRegExpSpace(c: number): boolean {
+  if (c > 0x20 && c < 0xa0) return false;
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 export function collapseWhitespace(text: string): string {
