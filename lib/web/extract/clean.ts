@@ -24,6 +24,7 @@ import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
+import { roleOf } from "./dom-nodes";
 
 export interface CleanOptions {
   /**
@@ -336,7 +337,7 @@ const DATA_TABLE_LINK_DENSITY = 0.5;
  * table inside it (layout tables nest). As Readability tells them apart.
  */
 function isDataTable(table: Element, dropped: ReadonlySet<Element>): boolean {
-  if (table.attribs.role === "presentation") return false;
+  if (roleOf(table) === "presentation") return false;
   let rows = 0;
   let widest = 0;
   let header = false;
@@ -404,7 +405,7 @@ function removeOtherProducts(root: Element): void {
  */
 function isCallToAction(el: Element, chars: number, label: string | undefined, stats: StatsMap): boolean {
   if (chars > CALL_TO_ACTION_CHARS) return false;
-  const control = el.name === "a" || el.name === "button" || el.attribs.role === "button";
+  const control = el.name === "a" || el.name === "button" || roleOf(el) === "button";
   // A block is a control's label left without its control: only the call alone, whole. A heading saying
   // it titles a section ("Learn more" over the studio's classes).
   if (!control && (chars === 0 || !BLOCK_TAGS.has(el.name) || HEADING_TAGS.has(el.name))) return false;
@@ -609,7 +610,7 @@ const PLACEHOLDER = /^\s*lorem ipsum(?:\s+dolor sit amet\b|\s*\d*\s*$)/i;
  * docs mark theirs as alerts. WCXB all +0.0002 (listing +0.0013, forum +0.0004), ten pages better, none worse.
  */
 function isStatusMessage(el: Element): boolean {
-  const role = el.attribs.role;
+  const role = roleOf(el);
   if (role !== "alert" && role !== "status") return false;
   return !isAdmonition(el);
 }

@@ -76,6 +76,10 @@ export const MAY_CONCEAL = 1;
 export const CONTROLS = 2;
 /** `itemtype` or `itemprop`: microdata. */
 export const MICRODATA = 4;
+/** `role`. */
+export const ROLE = 8;
+/** `aria-modal`, `data-reveal` or `data-nosnippet`: the element may be a dialog, or a block not to be quoted. */
+export const MAY_OVERLAY = 16;
 
 /** The attributes noted, with the mark each sets. */
 export const NOTED_ATTRIBUTES: ReadonlyMap<string, number> = new Map([
@@ -86,6 +90,10 @@ export const NOTED_ATTRIBUTES: ReadonlyMap<string, number> = new Map([
   ["aria-expanded", CONTROLS],
   ["itemtype", MICRODATA],
   ["itemprop", MICRODATA],
+  ["role", ROLE],
+  ["aria-modal", MAY_OVERLAY],
+  ["data-reveal", MAY_OVERLAY],
+  ["data-nosnippet", MAY_OVERLAY],
 ]);
 
 /** Whether the element may carry an attribute of that mark: yes when its attributes were not noted (an element made elsewhere). */
@@ -93,6 +101,11 @@ export function mayCarry(el: Element, mark: number): boolean {
   const marks = (el as Partial<MarkedElement>).marks;
   return marks === undefined || (marks & mark) !== 0;
 }
+/** The element's `role` attribute (most elements have none, and a lookup of a missing one is a slow one). */
+export function roleOf(el: Element): string | undefined {
+  return mayCarry(el, ROLE) ? el.attribs.role : undefined;
+}
+
 export const TextNode = PlainText as unknown as new (data: string) => Text;
 
 /**

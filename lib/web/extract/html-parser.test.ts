@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "./dom";
-import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
+import { CONTROLS, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, ROLE, roleOf } from "./dom-nodes";
 import { parseHtmlDocument, parseHtmlListing } from "./html-parser";
 
 /** A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked on the way. */
@@ -161,16 +161,33 @@ describe("parseHtmlListing", () => {
 });
 
 describe("parseHtml", () => {
-  it("notes on each element whether it may be concealed, control a panel or carry microdata", () => {
-    const doc = parseHtml(
-      `<div style="color:red"><p hidden>a</p><span aria-hidden="true">b</span><button aria-controls="x">c</button><i itemprop="name">d</i><b class="x">e</b></div>`,
-    );
-    const [div] = doc.children as Element[];
-    const [p, span, button, i, b] = div!.children as Element[];
-    const marks = (el: Element) => [MAY_CONCEAL, CONTROLS, MICRODATA].filter((m) => mayCarry(el, m));
-    expect([div, p, span, button, i, b].map((el) => marks(el!))).toEqual([[MAY_CONCEAL], [MAY_CONCEAL], [MAY_CONCEAL], [CONTROLS], [MICRODATA], []]);
+  it("notes on each element whether it may be concealed, control a panel, carry microdata or a role, or overlay the page", () => {
+    const page =
+      `<div style="color:red"><p hidden>a</p><span aria-hidden="true">b</span><button aria-controls="x">c</button><i itemprop="name">d</i><b class="x">e</b>` +
+      `<s ROLE="dialog">f</s><u aria-modal="true">g</u><em data-reveal>h</em><q data-nosnippet>i</q></div>`;
+    const ALL = [MAY_CONCEAL, CONTROLS, MICRODATA, ROLE, MAY_OVERLAY];
+    const marks = (el: Element) => ALL.filter((m) => mayCarry(el, m));
+    // Twice: a name first met is looked up, one met before is read from the parser's table of names.
+    for (const doc of [parseHtml(page), parseHtml(page)]) {
+      const [div] = doc.children as Element[];
+      const [p, span, button, i, b, s, u, em, q] = div!.children as Element[];
+      expect([div, p, span, button, i, b, s, u, em, q].map((el) => marks(el!))).toEqual([
+        [MAY_CONCEAL],
+        [MAY_CONCEAL],
+        [MAY_CONCEAL],
+        [CONTROLS],
+        [MICRODATA],
+        [],
+        [ROLE],
+        [MAY_OVERLAY],
+        [MAY_OVERLAY],
+        [MAY_OVERLAY],
+      ]);
+      expect([s, b].map((el) => roleOf(el!))).toEqual(["dialog", undefined]);
+    }
     // An element made elsewhere may carry anything.
-    expect(marks(new Element("div", {}))).toEqual([MAY_CONCEAL, CONTROLS, MICRODATA]);
+    expect(marks(new Element("div", {}))).toEqual(ALL);
+    expect(roleOf(new Element("div", { role: "main" }))).toBe("main");
   });
 
   it("lists the elements that may declare something about the page", () => {

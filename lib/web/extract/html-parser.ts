@@ -229,6 +229,7 @@ class TreeReader {
       let hash = c;
       for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at)) hash = extendHash(hash, c);
       const name = lowerCaseName(html, nameStart, at, hash);
+      const nameMarks = lastNameMarks;
       while (isWhitespace(c)) c = html.charCodeAt(++at);
       if (at >= length) return CUT;
       let value = "";
@@ -252,7 +253,7 @@ class TreeReader {
       }
       if (attribs[name] === undefined) {
         attribs[name] = value;
-        marks |= NOTED_ATTRIBUTES.get(name) ?? 0;
+        marks |= nameMarks;
       }
     }
   }
@@ -422,16 +423,22 @@ const COMMENT_END = /--!?>/g;
  * page repeats a few dozen names thousands of times. The table is probed with the name as it stands in
  * the page (hashed as it is scanned, compared in place), so a name seen before costs no copy of it:
  * slicing each name out to look it up, then hashing the copy, was ~5 % of an extraction. Open
- * addressing, linear probing.
+ * addressing, linear probing. Sets lastNameMarks to the name's marks as an attribute's.
  */
 function lowerCaseName(html: string, from: number, to: number, hash: number): string {
   const length = to - from;
   for (let slot = hash & NAME_SLOTS_MASK; ; slot = (slot + 1) & NAME_SLOTS_MASK) {
     const raw = SEEN_RAW[slot];
     if (raw === undefined) return rememberName(html.slice(from, to), slot);
-    if (raw.length === length && standsAt(html, from, raw)) return SEEN_LOWER[slot]!;
+    if (raw.length === length && standsAt(html, from, raw)) {
+      lastNameMarks = SEEN_MARKS[slot]!;
+      return SEEN_LOWER[slot]!;
+    }
   }
 }
+
+/** The marks (dom-nodes' NOTED_ATTRIBUTES) of the name lowerCaseName last returned: kept in its table, not looked up for each attribute. */
+let lastNameMarks = 0;
 
 /** A name's hash, extended by its next character: the scans that find where a name ends compute it as they go. */
 function extendHash(hash: number, c: number): number {
@@ -447,10 +454,12 @@ function standsAt(html: string, from: number, name: string): boolean {
 /** A name not seen before, lower-cased and kept in the free slot while the table has room. */
 function rememberName(raw: string, slot: number): string {
   const name = raw.toLowerCase();
+  lastNameMarks = NOTED_ATTRIBUTES.get(name) ?? 0;
   if (raw.length <= MAX_SEEN_NAME_LENGTH && seenNames < MAX_SEEN_NAMES) {
     // Stored as fresh copies: a slice of the page would keep the whole page alive in the table.
     SEEN_RAW[slot] = flatCopy(raw);
     SEEN_LOWER[slot] = flatCopy(name);
+    SEEN_MARKS[slot] = lastNameMarks;
     seenNames++;
   }
   return name;
@@ -468,4 +477,5 @@ const NAME_SLOTS = 16_384;
 const NAME_SLOTS_MASK = NAME_SLOTS - 1;
 const SEEN_RAW: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 const SEEN_LOWER: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+const SEEN_MARKS = new Uint8Array(NAME_SLOTS);
 let seenNames = 0;

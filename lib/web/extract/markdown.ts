@@ -5,6 +5,7 @@ import { BLOCK_TAGS, HEADING_TAGS, holdsBlock, isCodeLine, someInside } from "./
 import { elementChildren, isElement, isText } from "./dom";
 import { laidApart, wordsMeet } from "./inline-gaps";
 import { collapsedText, showsNothing } from "./text-stats";
+import { roleOf } from "./dom-nodes";
 
 export function toMarkdown(roots: readonly ParentNode[], baseUrl: string): string {
   const r = new Renderer(baseUrl);
@@ -232,7 +233,7 @@ class Renderer {
     // Header cells say data (their cells may hold lists, a pricing table's headings): laid out only when nesting tables.
     const headed = rows.some((row) => row.some((cell) => cell.name === "th"));
     const laidOut = headed ? rows.some((row) => row.some(holdsTable)) : width < 2 || rows.some((row) => row.some(laysOut));
-    if (laidOut || el.attribs.role === "presentation") {
+    if (laidOut || roleOf(el) === "presentation") {
       return [...captions, ...rows.flat()].flatMap((cell) => this.blocks(cell.children));
     }
     const cells = rows.map((row) => row.map((cell) => oneLine(this.inlineChildren(cell)).replace(/\|/g, "\\|")));

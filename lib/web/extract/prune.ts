@@ -15,7 +15,7 @@ import {
   removeNodes,
 } from "./dom";
 import { HEADING_TAGS } from "./blocks";
-import { CONTROLS, MAY_CONCEAL, MICRODATA, mayCarry } from "./dom-nodes";
+import { CONTROLS, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, roleOf } from "./dom-nodes";
 import { hints, namesBoilerplate, SCREEN_READER_ONLY, withoutHeadingAnchor } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
@@ -175,7 +175,7 @@ const MIN_TEMPLATE_TERMS = 5;
  * profile's list of co-authors, given that role and linked name by name, can be the page's own).
  */
 function isChromeLandmark(el: Element, total: number, stats: StatsMap): boolean {
-  const role = el.attribs.role;
+  const role = roleOf(el);
   const navigation = role === "navigation";
   if (!navigation && el.name !== "header" && role !== "banner") return false;
   const m = stats.get(el);
@@ -402,8 +402,9 @@ function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[
  * content, unless broken markup left it open around the page (see CHROME).
  */
 function isDialog(el: Element): boolean {
-  const role = el.attribs.role;
-  if ((role !== undefined && POPUP_ROLES.has(role)) || el.attribs["aria-modal"] === "true" || el.attribs["data-reveal"] !== undefined) return true;
+  const role = roleOf(el);
+  if (role !== undefined && POPUP_ROLES.has(role)) return true;
+  if (mayCarry(el, MAY_OVERLAY) && (el.attribs["aria-modal"] === "true" || el.attribs["data-reveal"] !== undefined)) return true;
   const names = el.attribs.class;
   return names?.includes("modal") === true && names.split(/\s+/).includes("modal");
 }
@@ -415,7 +416,7 @@ const POPUP_ROLES = new Set(["dialog", "alertdialog", "tooltip"]);
  * menu, a delivery widget): by the site's own word, not what the page says.
  */
 function isUnquotable(el: Element): boolean {
-  return el.attribs["data-nosnippet"] !== undefined;
+  return mayCarry(el, MAY_OVERLAY) && el.attribs["data-nosnippet"] !== undefined;
 }
 
 /**
@@ -524,7 +525,7 @@ function disclosedPanels(elements: readonly Element[]): Set<Element> {
     const { "aria-controls": controls, "aria-expanded": expanded } = el.attribs;
     if (controls !== undefined) {
       for (const id of controls.split(/\s+/)) if (id !== "" && (expanded !== undefined || blocksBelow(el).some((b) => b.attribs.id === id))) ids.add(id);
-    } else if (expanded !== undefined && (el.name === "button" || el.attribs.role === "button")) {
+    } else if (expanded !== undefined && (el.name === "button" || roleOf(el) === "button")) {
       // A disclosure button naming no panel opens the hidden block right below it (or below its header).
       const panel = blocksBelow(el).find(isHidden);
       if (panel !== undefined) open(panel);
@@ -608,7 +609,7 @@ const FACE_NODES = 50;
 
 /** A tab's panel (role tabpanel, or named so: tab-panel, Bootstrap's tab-pane, tab__content) is hidden only until its tab is chosen (code samples per language, specs beside the description): content. */
 export function isTabPanel(el: Element): boolean {
-  return el.attribs.role === "tabpanel" || TAB_PANEL.test(el.attribs.class ?? "");
+  return roleOf(el) === "tabpanel" || TAB_PANEL.test(el.attribs.class ?? "");
 }
 
 const TAB_PANEL = /tab-?pane|tabs?[-_]+content/i;

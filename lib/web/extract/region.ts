@@ -3,6 +3,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { descendants, isElement } from "./dom";
 import type { StatsMap, TextStats } from "./text-stats";
+import { roleOf } from "./dom-nodes";
 
 /** A <main> holding less than this share of the body's text is a fragment (a hero, a search box), not the content. */
 const MAIN_SHARE = 0.25;
@@ -11,7 +12,7 @@ export function contentRegion(body: ParentNode, stats: StatsMap): ParentNode {
   const total = charsOf(body, stats);
   let best: Element | undefined;
   for (const el of descendants(body)) {
-    if (el.name !== "main" && el.attribs.role !== "main") continue;
+    if (el.name !== "main" && roleOf(el) !== "main") continue;
     if (!best || charsOf(el, stats) > charsOf(best, stats)) best = el;
   }
   return best && charsOf(best, stats) >= total * MAIN_SHARE ? best : body;

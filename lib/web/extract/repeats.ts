@@ -9,6 +9,7 @@ import { cardsOf, shapeOf } from "./cards";
 import { descendants, hasAncestorIn, isElement, isText, rawText, removeNodes } from "./dom";
 import { UNSEEN } from "./plain-text";
 import { countText, type StatsMap, textCounts } from "./text-stats";
+import { roleOf } from "./dom-nodes";
 
 /** A copy must hold at least this many characters besides white space: short lines ("Reply", a price) repeat legitimately. */
 const MIN_CHARS = 85;
@@ -158,7 +159,7 @@ function contains(a: Element, b: Element): boolean {
  */
 function insideExempt(el: Element, root?: Element): boolean {
   for (let p: ParentNode | null = el; p && p !== root && isElement(p); p = p.parent) {
-    if (p.name === "pre" || p.name === "code" || p.attribs.role === "tabpanel") return true;
+    if (p.name === "pre" || p.name === "code" || roleOf(p) === "tabpanel") return true;
   }
   return false;
 }
@@ -371,5 +372,5 @@ const SAID_AGAIN_EXEMPT = new Set(["pre", ...UNSEEN]);
 /** A link, a button or a form's label, or the white space between them. */
 function isControl(node: AnyNode): boolean {
   if (isText(node)) return node.data.trim() === "";
-  return isElement(node) && (node.name === "a" || node.name === "button" || node.name === "label" || node.attribs.role === "button");
+  return isElement(node) && (node.name === "a" || node.name === "button" || node.name === "label" || roleOf(node) === "button");
 }
