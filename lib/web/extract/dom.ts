@@ -16,9 +16,12 @@ export interface ParsedDocument extends Document {
 
 const DECLARING = { names: new Set(["base", "meta", "script", "template"]), marks: MICRODATA };
 
-/** The page's tree as a browser reads it (see parseHtmlDocument's asBrowsers, and gatherIntoBody). */
-export function parseHtml(html: string): ParsedDocument {
-  const { document, listed } = parseHtmlListing(html, { asBrowsers: true, list: DECLARING });
+/**
+ * The page's tree as a browser reads it (see parseHtmlDocument's asBrowsers, and gatherIntoBody); with
+ * `svgContents` false, its drawings without their contents (see ParseOptions).
+ */
+export function parseHtml(html: string, svgContents = true): ParsedDocument {
+  const { document, listed } = parseHtmlListing(html, { asBrowsers: true, svgContents, list: DECLARING });
   gatherIntoBody(document);
   return Object.assign(document, { declaring: listed });
 }

@@ -6,8 +6,11 @@ import { parseHtml } from "./dom";
 import { CONTROLS, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, ROLE, roleOf } from "./dom-nodes";
 import { parseHtmlDocument, parseHtmlListing } from "./html-parser";
 
-/** A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked on the way. */
-function shape(node: AnyNode): unknown {
+/**
+ * A node and its subtree as plain data: type, name, attributes, text, and the links between nodes checked
+ * on the way; with `drawings` false, every <svg> as if empty.
+ */
+function shape(node: AnyNode, drawings = true): unknown {
   const kids = "children" in node ? node.children : [];
   kids.forEach((kid, i) => {
     expect(kid.parent).toBe(node);
@@ -19,7 +22,7 @@ function shape(node: AnyNode): unknown {
     ...(node instanceof Element ? { name: node.name, attribs: { ...node.attribs } } : {}),
     ...("data" in node ? { data: node.data } : {}),
     ...("name" in node && !(node instanceof Element) ? { name: node.name } : {}),
-    children: kids.map(shape),
+    children: !drawings && node instanceof Element && node.name === "svg" ? [] : kids.map((kid) => shape(kid, drawings)),
   };
 }
 
@@ -34,63 +37,67 @@ function expectSameTree(html: string): void {
   expect(shape(parseHtmlDocument(html)), html).toEqual(shape(htmlparser2Tree(html)));
 }
 
-describe("parseHtmlDocument reads a page as htmlparser2 does", () => {
-  it.each([
-    `<!DOCTYPE html><html><head><title>A &amp; B</title><style>p{}</style><script type="application/ld+json">{"a":1}</script></head>
+const PAGES = [
+  `<!DOCTYPE html><html><head><title>A &amp; B</title><style>p{}</style><script type="application/ld+json">{"a":1}</script></head>
       <body class="x"><!-- one --><!-- two --><p id=a>Fish &amp; chips &lt;3 <b>bold</b> tail</p><img src=x.png><ul><li>1<li>2</ul>
       <svg><path d="M0"/></svg><textarea>a &lt; b</textarea></body></html>`,
-    `<p class="a &amp; b" title='x&lt;y' data-q="it's" alt=a&amp;b>Fish &amp; chips &notanentity; &#x41;&#66</p>tail &amp`,
-    `<a href="/?a=1&b=2&amp;c=3&copy=4">one & two</a><p>no entity here at all</p>last text`,
-    `<div id="unterminated value &amp; more`,
-    `<p>&`,
-    `<p>a</p><script>if (a < b && c <d) { x = "</scr" + "ipt>"; }</script><p>b</p>`,
-    `<style>a < b { color: red } </sty le></style><div>after</div>`,
-    `<!-- a - b -- c --!> <p>x</p><!---><!-- <script> --><p>y</p><!-- d --->e<!-- f --!-->g<!---->`,
-    `<p>text<script>never closed < < <`,
-    `<div><!-- never closed - - -`,
-    `<script><</script><p>z</p><script>x</script><style>y</style><p>w</p><!--a--><SCRIPT>q</Script >r`,
-    `<?xml version="1.0"?><!DOCTYPE html><title>a < b</title><textarea>1 < 2 &amp; 3</textarea><!doctypehtml><!DOC x><!>`,
-    `<a b="1"c=2 d e='x' =f g= h=>i</a><a B=1 b=2>dup</a><a href=/x/>slash</a><br / ><input disabled/>`,
-    `<form><form id=inner><input></form>after</form><p>1<div>2</div></p>3</br>4</b>5`,
-    `<table><tr><td>1<td>2<tr><th>3</table><dl><dt>a<dd>b<dt>c</dl><select><option>1<option>2</select>`,
-    `<svg viewBox="0 0 1 1"><clippath id=c/><foreignobject><p>html <b/>bold</p></foreignObject><title>t</title><image/></svg><image src=x>`,
-    `<math><mi>x</mi><mtext/></math><![CDATA[x<y]]><svg><![CDATA[in svg]]></svg><![CDATA[unclosed`,
-    `<iframe src=x>raw <b>text</b></iframe><noscript><p>kept</p></noscript><xmp><b></xmp><plaintext><p>rest</p>`,
-    `a<b`,
-    `a<scr`,
-    `a</`,
-    `a<!`,
-    `a<?`,
-    `a<!-`,
-    `a<!-- b --`,
-    `a<! x`,
-    `a < b <3 <<p>c</p>`,
-    `<h1>a<h2>b</h1>c<li>d<li>e<a>f<a>g`,
-    `<form>${"<div>".repeat(20)}${"<form>x".repeat(5)}</form>y${"</span>".repeat(5)}</div></p>z<form>w</form>`,
-    `<svg><foreignObject>${"<g>".repeat(5)}<clippath>a</clippath></foreignobject><clippath/></svg>`,
-  ])("%s", (html) => expectSameTree(html));
+  `<p class="a &amp; b" title='x&lt;y' data-q="it's" alt=a&amp;b>Fish &amp; chips &notanentity; &#x41;&#66</p>tail &amp`,
+  `<a href="/?a=1&b=2&amp;c=3&copy=4">one & two</a><p>no entity here at all</p>last text`,
+  `<div id="unterminated value &amp; more`,
+  `<p>&`,
+  `<p>a</p><script>if (a < b && c <d) { x = "</scr" + "ipt>"; }</script><p>b</p>`,
+  `<style>a < b { color: red } </sty le></style><div>after</div>`,
+  `<!-- a - b -- c --!> <p>x</p><!---><!-- <script> --><p>y</p><!-- d --->e<!-- f --!-->g<!---->`,
+  `<p>text<script>never closed < < <`,
+  `<div><!-- never closed - - -`,
+  `<script><</script><p>z</p><script>x</script><style>y</style><p>w</p><!--a--><SCRIPT>q</Script >r`,
+  `<?xml version="1.0"?><!DOCTYPE html><title>a < b</title><textarea>1 < 2 &amp; 3</textarea><!doctypehtml><!DOC x><!>`,
+  `<a b="1"c=2 d e='x' =f g= h=>i</a><a B=1 b=2>dup</a><a href=/x/>slash</a><br / ><input disabled/>`,
+  `<form><form id=inner><input></form>after</form><p>1<div>2</div></p>3</br>4</b>5`,
+  `<table><tr><td>1<td>2<tr><th>3</table><dl><dt>a<dd>b<dt>c</dl><select><option>1<option>2</select>`,
+  `<svg viewBox="0 0 1 1"><clippath id=c/><foreignobject><p>html <b/>bold</p></foreignObject><title>t</title><image/></svg><image src=x>`,
+  `<math><mi>x</mi><mtext/></math><![CDATA[x<y]]><svg><![CDATA[in svg]]></svg><![CDATA[unclosed`,
+  `<iframe src=x>raw <b>text</b></iframe><noscript><p>kept</p></noscript><xmp><b></xmp><plaintext><p>rest</p>`,
+  `a<b`,
+  `a<scr`,
+  `a</`,
+  `a<!`,
+  `a<?`,
+  `a<!-`,
+  `a<!-- b --`,
+  `a<! x`,
+  `a < b <3 <<p>c</p>`,
+  `<h1>a<h2>b</h1>c<li>d<li>e<a>f<a>g`,
+  `<form>${"<div>".repeat(20)}${"<form>x".repeat(5)}</form>y${"</span>".repeat(5)}</div></p>z<form>w</form>`,
+  `<svg><foreignObject>${"<g>".repeat(5)}<clippath>a</clippath></foreignobject><clippath/></svg>`,
+];
+
+/** The fragments random pages are made of: every construct the reader tells apart, and names with rules of their own. */
+const FRAGMENT = fc.constantFrom(
+  ..."< > / = \" ' & - ? ! [ ] \n a b p".split(" "),
+  " ",
+  "</",
+  "<!--",
+  "-->",
+  "--!>",
+  "&amp;",
+  "&amp",
+  "&#65;",
+  "&notit;",
+  ...["div", "li", "ul", "td", "tr", "table", "form", "br", "img", "image", "svg", "math", "path", "mi", "desc"],
+  ...["foreignObject", "clipPath", "title", "textarea", "script", "SCRIPT", "style", "xmp", "iframe", "plaintext", "noembed"],
+  ...["<![CDATA[", "]]>", "DOCTYPE", "h1", "h2", "option", "select", "input", "button", "dd", "dt", "class", "id"],
+);
+
+describe("parseHtmlDocument reads a page as htmlparser2 does", () => {
+  it.each(PAGES)("%s", (html) => expectSameTree(html));
 
   // htmlparser2 alone differs where a page ends inside a tag after its name (`<a b/`, `</a x`): it keeps the
   // page's last character as text; here nothing of the cut tag is kept.
   it("on random soups of markup fragments", () => {
-    const fragment = fc.constantFrom(
-      ..."< > / = \" ' & - ? ! [ ] \n a b p".split(" "),
-      " ",
-      "</",
-      "<!--",
-      "-->",
-      "--!>",
-      "&amp;",
-      "&amp",
-      "&#65;",
-      "&notit;",
-      ...["div", "li", "ul", "td", "tr", "table", "form", "br", "img", "image", "svg", "math", "path", "mi", "desc"],
-      ...["foreignObject", "clipPath", "title", "textarea", "script", "SCRIPT", "style", "xmp", "iframe", "plaintext", "noembed"],
-      ...["<![CDATA[", "]]>", "DOCTYPE", "h1", "h2", "option", "select", "input", "button", "dd", "dt", "class", "id"],
-    );
     const cutInsideTag = /<\/?[a-zA-Z][^\s/>]*[\s/][^>]*$/;
     fc.assert(
-      fc.property(fc.array(fragment, { maxLength: 40 }), (fragments) => {
+      fc.property(fc.array(FRAGMENT, { maxLength: 40 }), (fragments) => {
         const html = fragments.join("");
         fc.pre(!cutInsideTag.test(html));
         expectSameTree(html);
@@ -112,6 +119,44 @@ describe("parseHtmlDocument as browsers read", () => {
   it("closes an <iframe …/> where its tag ends, and reads the page after it as markup", () => {
     const doc = parseHtmlDocument(`<noscript><iframe src="t" height="0" /></noscript><p>c</p><iframe src=x>raw <b></iframe>`, { asBrowsers: true });
     expect(doc.children.map(outline)).toEqual([{ noscript: [{ iframe: [] }] }, { p: ["text:c"] }, { iframe: ["text:raw <b>"] }]);
+  });
+});
+
+describe("parseHtmlDocument without drawings' contents", () => {
+  /** With svgContents false, the tree is the whole tree with every <svg> emptied, and nothing else changed. */
+  function expectDrawingsEmptied(html: string, asBrowsers: boolean): void {
+    const whole = shape(parseHtmlDocument(html, { asBrowsers }), false);
+    expect(shape(parseHtmlDocument(html, { asBrowsers, svgContents: false })), html).toEqual(whole);
+  }
+
+  it.each(PAGES)("%s", (html) => {
+    expectDrawingsEmptied(html, false);
+    expectDrawingsEmptied(html, true);
+  });
+
+  it("on drawings nested in drawings, closed by other elements' tags, left open, and deeper than the tree grows", () => {
+    for (const html of [
+      `<p>a<svg><g><svg><path/></svg>b<foreignObject><svg><text>c</text></svg><div>d</div></foreignObject></g></svg>e</p>`,
+      `<div>a<svg><g><text>b</div>c<svg/>d<SVG viewBox="0 0 1 1"><Path d="M0"></SVG>e`,
+      `<ul><li>a<svg><li>b<p>c</svg><li>d</ul><svg><title>t</title><a href="/x">link</a>`,
+      `${"<div>".repeat(510)}<svg><g>a</g></svg>b<svg><g>c</g>d</svg>${"<span>".repeat(5)}<svg>e<g>f</g></svg>g`,
+    ])
+      expectDrawingsEmptied(html, true);
+  });
+
+  it("on random soups of markup fragments", () => {
+    fc.assert(
+      fc.property(fc.array(FRAGMENT, { maxLength: 40 }), (fragments) => expectDrawingsEmptied(fragments.join(""), true)),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("lists the drawing but nothing inside it", () => {
+    const { listed } = parseHtmlListing(`<svg itemprop="logo"><meta itemprop="x"><script>s</script></svg><meta name="a">`, {
+      svgContents: false,
+      list: { names: new Set(["meta", "script"]), marks: MICRODATA },
+    });
+    expect(listed.map((el) => el.name)).toEqual(["svg", "meta"]);
   });
 });
 

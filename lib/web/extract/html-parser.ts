@@ -25,17 +25,26 @@ export function parseHtmlDocument(html: string, options: ParseOptions = {}): Doc
 
 export interface ParseOptions {
   readonly asBrowsers?: boolean;
+  /**
+   * `false`: an `<svg>` is kept without its contents (its shapes, paths and their attributes, a fifth of
+   * a page's attributes): a reader of the page's text, which never reads a drawing, need not build it.
+   * The tree is otherwise the same: the contents are still read, to know where the drawing ends.
+   */
+  readonly svgContents?: boolean;
   /** Elements to list as they are read: those of these names, and those carrying an attribute of these marks (dom-nodes' NOTED_ATTRIBUTES). */
   readonly list?: { readonly names: ReadonlySet<string>; readonly marks: number };
 }
 
 /** The tree, and the elements `options.list` asks for in document order (a reader wanting a few kinds need not walk the tree). */
 export function parseHtmlListing(html: string, options: ParseOptions = {}): { readonly document: Document; readonly listed: readonly Element[] } {
-  const reader = new TreeReader(html, options.asBrowsers === true, options.list ?? NOTHING_LISTED);
+  const reader = new TreeReader(html, options.asBrowsers === true, options.svgContents !== false, options.list ?? NOTHING_LISTED);
   return { document: reader.read(), listed: reader.listed };
 }
 
 const NOTHING_LISTED = { names: new Set<string>(), marks: 0 };
+
+/** The attributes of the elements read and not kept (see svgContents): none, shared. */
+const UNKEPT_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 const TAB = 0x09;
 const NEW_LINE = 0x0a;
@@ -105,11 +114,18 @@ class TreeReader {
   private nextAmpersand = -1;
   /** The marks of the attributes of the tag `attributes` last read (dom-nodes' NOTED_ATTRIBUTES). */
   private attributeMarks = 0;
+  /**
+   * With svgContents false, the position in `open` of the `<svg>` whose contents are being read without
+   * being kept, or -1: nodes made meanwhile are not attached, elements stay in `open` for their closing
+   * tags to match as before.
+   */
+  private unkeptFrom = -1;
   readonly listed: Element[] = [];
 
   constructor(
     private readonly html: string,
     private readonly asBrowsers: boolean,
+    private readonly svgContents: boolean,
     private readonly list: NonNullable<ParseOptions["list"]>,
   ) {}
 
@@ -133,7 +149,7 @@ class TreeReader {
 
   /** The page's text from `from` to `to`, its character references decoded when `decode`. */
   private text(from: number, to: number, decode: boolean): void {
-    if (from >= to) return;
+    if (from >= to || this.unkeptFrom !== -1) return;
     const raw = this.html.slice(from, to);
     this.appendText(decode && this.holdsAmpersand(from, to) ? decodeHTML(raw, DecodingMode.Legacy) : raw);
   }
@@ -151,12 +167,14 @@ class TreeReader {
   }
 
   private appendText(data: string): void {
+    if (this.unkeptFrom !== -1) return;
     const last = this.lastText;
     if (last) last.data += data;
     else this.lastText = this.append(new TextNode(data));
   }
 
   private append<T extends ChildNode>(node: T): T {
+    if (this.unkeptFrom !== -1) return node;
     const open = this.open;
     // Below MAX_TREE_DEPTH, nodes join the deepest element allowed: siblings, as in Chromium's parser.
     const parent: ParentNode = (open.length > MAX_TREE_DEPTH ? open[MAX_TREE_DEPTH - 1] : open[open.length - 1]) ?? this.root;
@@ -189,14 +207,15 @@ class TreeReader {
     // A map without a prototype: pages name attributes freely, and adding arbitrary names to a plain
     // object walks V8 through a hidden class per name (a third of the time spent reading attributes);
     // `__proto__` is then an attribute like any other.
-    const attribs: Record<string, string> = Object.create(null) as Record<string, string>;
+    const unkept = this.unkeptFrom !== -1;
+    const attribs = unkept ? null : (Object.create(null) as Record<string, string>);
     const tagEnd = this.attributes(end, attribs);
     if (tagEnd === CUT) return CUT;
     const selfClosing = this.selfClosing;
     const name = this.elementName(lowerName);
     const marks = this.attributeMarks;
-    const element = this.openElement(name, attribs, marks);
-    if (element && ((marks & this.list.marks) !== 0 || this.list.names.has(name))) this.listed.push(element);
+    const element = this.openElement(name, attribs ?? UNKEPT_ATTRIBUTES, marks);
+    if (element && !unkept && ((marks & this.list.marks) !== 0 || this.list.names.has(name))) this.listed.push(element);
     const closesItself = selfClosing && this.inForeignContent();
     const selfClosedFrame = this.asBrowsers && lowerName === "iframe" && html.charCodeAt(tagEnd - 1) === SLASH;
     if (element && (closesItself || selfClosedFrame) && this.open[this.open.length - 1] === element) this.closeInnermost();
@@ -205,10 +224,11 @@ class TreeReader {
   }
 
   /**
-   * Reads attributes from `from` (just past the tag's name) into attribs, the first of a name winning;
-   * returns the index of the tag's `>`, or CUT when the page ends first, and sets `selfClosing`.
+   * Reads attributes from `from` (just past the tag's name) into attribs, the first of a name winning
+   * (into nothing when null: an unkept element's are only passed over); returns the index of the tag's
+   * `>`, or CUT when the page ends first, and sets `selfClosing`.
    */
-  private attributes(from: number, attribs: Record<string, string>): number {
+  private attributes(from: number, attribs: Record<string, string> | null): number {
     const html = this.html;
     const length = html.length;
     let marks = 0;
@@ -228,7 +248,7 @@ class TreeReader {
       const nameStart = at;
       let hash = c;
       for (c = html.charCodeAt(++at); at < length && c !== EQUALS && !endsName(c); c = html.charCodeAt(++at)) hash = extendHash(hash, c);
-      const name = lowerCaseName(html, nameStart, at, hash);
+      const name = attribs === null ? "" : lowerCaseName(html, nameStart, at, hash);
       const nameMarks = lastNameMarks;
       while (isWhitespace(c)) c = html.charCodeAt(++at);
       if (at >= length) return CUT;
@@ -248,10 +268,12 @@ class TreeReader {
           if (at >= length) return CUT;
           valueTo = at;
         }
-        value = html.slice(valueFrom, valueTo);
-        if (this.holdsAmpersand(valueFrom, valueTo)) value = decodeHTMLAttribute(value);
+        if (attribs !== null) {
+          value = html.slice(valueFrom, valueTo);
+          if (this.holdsAmpersand(valueFrom, valueTo)) value = decodeHTMLAttribute(value);
+        }
       }
-      if (attribs[name] === undefined) {
+      if (attribs !== null && attribs[name] === undefined) {
         attribs[name] = value;
         marks |= nameMarks;
       }
@@ -291,8 +313,11 @@ class TreeReader {
     if (!VOID_ELEMENTS.has(name)) {
       this.open.push(element);
       this.openNames.set(name, (this.openNames.get(name) ?? 0) + 1);
-      if (name === "svg") this.namespaces.push(SVG);
-      else if (name === "math") this.namespaces.push(MATH_ML);
+      if (name === "svg") {
+        this.namespaces.push(SVG);
+        // Below MAX_TREE_DEPTH only: deeper, what the drawing holds is attached above it (see append).
+        if (!this.svgContents && this.unkeptFrom === -1 && this.open.length <= MAX_TREE_DEPTH) this.unkeptFrom = this.open.length - 1;
+      } else if (name === "math") this.namespaces.push(MATH_ML);
       else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.namespaces.push(HTML);
     }
     return element;
@@ -300,6 +325,7 @@ class TreeReader {
 
   private closeInnermost(): void {
     const element = this.open.pop()!;
+    if (this.open.length === this.unkeptFrom) this.unkeptFrom = -1;
     this.openNames.set(element.name, this.openNames.get(element.name)! - 1);
     if (element.name === "svg" || element.name === "math" || HTML_INTEGRATION_ELEMENTS.has(element.name)) this.namespaces.pop();
     this.lastText = null;

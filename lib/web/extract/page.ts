@@ -37,7 +37,7 @@ export interface ExtractedPage {
 }
 
 export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants): ExtractedPage {
-  const doc = readDocument(html);
+  const doc = readDocument(html, readsDrawings(wants));
   const base = documentBase(doc, pageUrl);
   const links = wants.links || wants.social || wants.followLinks ? extractLinks(doc, pageUrl, base) : [];
   const metadata = wants.metadata || wants.contacts ? extractMetadata(doc, pageUrl) : undefined;
@@ -54,9 +54,19 @@ export function extractHtmlPage(html: string, pageUrl: string, wants: PageWants)
   return { ...parts, text: main.text, markdown: markdownOrText(main.roots, base, main.text), pageType: main.pageType };
 }
 
+/**
+ * Whether anything wanted reads what an `<svg>` holds: its links and images, a phone number in its text.
+ * The main content, the title and the metadata never do (pruning removes every drawing; a title inside
+ * one names the drawing), so a scrape asking for those alone parses the page without its drawings'
+ * contents (a fifth of a page's attributes).
+ */
+function readsDrawings(wants: PageWants): boolean {
+  return wants.links || wants.social || wants.followLinks || wants.images || wants.contacts;
+}
+
 /** The page's DOM, with streamed segments moved where the browser's scripts would put them. */
-function readDocument(html: string): ParsedDocument {
-  const doc = parseHtml(html);
+function readDocument(html: string, svgContents: boolean): ParsedDocument {
+  const doc = parseHtml(html, svgContents);
   placeStreamedSegments(doc);
   return doc;
 }
@@ -68,7 +78,7 @@ function readDocument(html: string): ParsedDocument {
 function readMainContent(doc: ParsedDocument, html: string, pageUrl: string): MainContent {
   const main = extractMainContent(doc, { pageUrl });
   if (main.text !== "" || !main.hadText) return main;
-  const uncleaned = extractMainContent(readDocument(html), { clean: false, pageUrl });
+  const uncleaned = extractMainContent(readDocument(html, false), { clean: false, pageUrl });
   // A few words (a cart's counter, a menu's last link) are no content either.
   return uncleaned.text.length >= MIN_UNCLEANED_CHARS ? uncleaned : main;
 }
