@@ -4,9 +4,25 @@ import { acmeSite, startSearchTestbed, type SearchTestbed } from "./testbed";
 
 describe("a retry while the first request is still running", () => {
   let tb: SearchTestbed;
+  // The page answers when the test says: the retry is sent once the first request is fetching it (a
+  // fixed head start was too short on a loaded machine, the retry then running first).
+  let fetched: () => void;
+  const fetching = new Promise<void>((resolve) => (fetched = resolve));
+  let answer: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   beforeAll(async () => {
     tb = await startSearchTestbed({
-      routes: { ...acmeSite(), "/slow": { delayMs: 400, body: "<html><head><title>Slow page</title></head><body><p>Eventually.</p></body></html>" } },
+      routes: {
+        ...acmeSite(),
+        "/slow": (_req, res) => {
+          fetched();
+          void answered.then(() =>
+            res
+              .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+              .end("<html><head><title>Slow page</title></head><body><p>Eventually.</p></body></html>"),
+          );
+        },
+      },
     });
   });
   afterAll(() => tb.close());
@@ -15,12 +31,16 @@ describe("a retry while the first request is still running", () => {
     const { id, key } = await tb.mintKey();
     const body = { url: `${tb.site.origin}/slow` };
     const first = tb.post("/v1/scrape", key, body, { "idempotency-key": "slow-1" });
-    await new Promise((r) => setTimeout(r, 100));
-    const early = await tb.post("/v1/scrape", key, body, { "idempotency-key": "slow-1" });
-    expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: "CONFLICT", retry_after: 1, request_id: early.headers.get("x-request-id") });
-    expect(String(early.body.error)).toMatch(/still running/);
-    expect(early.headers.get("retry-after")).toBe("1");
+    await fetching;
+    try {
+      const early = await tb.post("/v1/scrape", key, body, { "idempotency-key": "slow-1" });
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ code: "CONFLICT", retry_after: 1, request_id: early.headers.get("x-request-id") });
+      expect(String(early.body.error)).toMatch(/still running/);
+      expect(early.headers.get("retry-after")).toBe("1");
+    } finally {
+      answer();
+    }
     expect((await first).status).toBe(200);
     const late = await tb.post("/v1/scrape", key, body, { "idempotency-key": "slow-1" });
     expect(scrapeResponse.parse(late.body)).toMatchObject({ success: true, credits_used: 5, remaining_credits: 95 });
