@@ -41,7 +41,7 @@ export function removeRepeatedSections(roots: readonly Element[]): void {
     for (const el of candidates) sharing.set(counts.get(el)!, (sharing.get(counts.get(el)!) ?? 0) + 1);
     for (const el of candidates) {
       if (sharing.get(counts.get(el)!)! < 2 || hasAncestorIn(el, copies.found) || insideExempt(el, root)) continue;
-      const key = rawText(el).replace(/\s+/g, "").toLowerCase();
+      const key = rawText(el).replace(SPACE_RUNS, "").toLowerCase();
       const first = seen.get(key);
       if (!first) seen.set(key, el);
       // Any block can be the first copy (a post of one paragraph); only a section or a quote is dropped as a second.
@@ -136,10 +136,26 @@ function fieldsOfSiblingCards(a: Element, b: Element, key: string, found: Remova
   return found.childrenShaped(cardA.parent, shape) >= MIN_CARDS && !isWhole(cardB, key, found.found);
 }
 
-/** Whether a card's text is all in its copy (compared as the copies are, white space aside). */
+/**
+ * Whether a card's text is all in its copy (compared as the copies are, white space aside). Read only as
+ * far as the copy's length: lower-casing never shortens a text, so a card already longer is not whole
+ * (each large card of a page was read whole for each copy found in it).
+ */
 function isWhole(card: Element, key: string, gone: ReadonlySet<AnyNode>): boolean {
-  return rawText(card, gone).replace(/\s+/g, "").toLowerCase() === key;
+  let text = "";
+  const stack: AnyNode[] = [card];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (gone.has(node)) continue;
+    if (isText(node)) {
+      text += node.data.replace(SPACE_RUNS, "");
+      if (text.length > key.length) return false;
+    } else if (isElement(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text.toLowerCase() === key;
 }
+
+const SPACE_RUNS = /\s+/g;
 
 function pathFromTop(el: Element): Element[] {
   const out: Element[] = [];
