@@ -107,6 +107,17 @@ describe("prune: dialogs and blocks not to be quoted", () => {
     expect(pruned(`<p>Shoes</p><footer data-nosnippet>${post}</footer>`)).not.toContain("Every shoe rental comes with socks");
   });
 
+  it("weighs each block opened over the page against the whole page, a small one asked about first or last", () => {
+    const post = `<h1>Formal shoe gallery</h1><p>Every shoe rental comes with socks, and the shop fits each pair in store the week before the wedding.</p><p>Bring the shoes back within three days of the wedding; the shop cleans and presses them for the next party.</p>`;
+    const region = `<div role="dialog"><p>Confirm your country so that prices are right.</p></div>`;
+    const modal = `<div role="dialog" aria-modal="true">${post}</div>`;
+    for (const page of [`<p>Menu</p>${region}${modal}`, `<p>Menu</p>${modal}${region}`, `${region}<p>Menu</p>${region}${modal}`]) {
+      const out = pruned(page);
+      expect(out).toContain("Every shoe rental comes with socks");
+      expect(out).not.toContain("Confirm your country");
+    }
+  });
+
   it("removes a block the site asks search engines not to quote", () => {
     const notice = `<div data-nosnippet><p>We use cookies to remember your sizes and to measure which pages you read.</p></div>`;
     const out = pruned(rentals + notice);

@@ -80,7 +80,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
   // one by one, each removal shifted the rest of its parent's list). Meanwhile every reading of the tree
   // below passes over what is already removed, as if it were gone.
   const removed = new Set<AnyNode>();
-  let pageChars: number | undefined;
+  const page = new PageShare(body);
   // Read once for the whole walk (the tree changes only after it): chrome nested in chrome asked of
   // each its whole subtree again.
   const holdsMain = holdersOf(elements, "main");
@@ -92,8 +92,7 @@ export function prune(body: ParentNode, discussion: boolean | ((measured: StatsM
     if (!overPage && !CHROME.has(el.name)) return false;
     if (holdsMain.has(el)) return true;
     if (!overPage && !holdsArticle.has(el)) return false;
-    pageChars ??= readableChars(body, Infinity, removed);
-    return readableChars(el) > pageChars * 0.5;
+    return page.isMostOf(readableChars(el), removed);
   };
   /** Forms holding a text box, and forms asking for an email address alone (read before the controls go). */
   const composeForms = new Set<Element>();
@@ -384,6 +383,36 @@ function readableChars(root: ParentNode, enough = Infinity, removed: ReadonlySet
 }
 
 const NOTHING: ReadonlySet<AnyNode> = new Set();
+
+/**
+ * Whether a block holds more than half the page's readable characters, the page read as it stood at the
+ * first question (what was removed by then aside). The page is counted no further than the first
+ * question needs, twice the block's characters (a sidebar's few hundred where the page has thousands),
+ * and at most once more, in full.
+ */
+class PageShare {
+  private removed: ReadonlySet<AnyNode> | undefined;
+  /** The page's characters once `complete`; until then, a count the page is known to exceed. */
+  private chars = 0;
+  private complete = false;
+
+  constructor(private readonly body: ParentNode) {}
+
+  isMostOf(blockChars: number, removed: ReadonlySet<AnyNode>): boolean {
+    const twice = blockChars * 2;
+    if (this.removed === undefined) {
+      this.removed = new Set(removed);
+      this.count(twice);
+    } else if (!this.complete && twice >= this.chars) this.count(Infinity);
+    // Still counted in part, the page holds more than `chars`, itself more than twice the block's.
+    return twice > this.chars;
+  }
+
+  private count(enough: number): void {
+    this.chars = readableChars(this.body, enough, this.removed);
+    this.complete = this.chars <= enough;
+  }
+}
 
 /** el's ancestors up to the first removed one (whose own parent a removal would have cut). */
 function attachedAncestors(el: Element, removed: ReadonlySet<AnyNode>): Element[] {
