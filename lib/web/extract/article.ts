@@ -10,9 +10,8 @@ import { plainText } from "./plain-text";
 import { isArticleBodyMarker, isTabPanel } from "./prune";
 import { linkDensity, type StatsMap, textCounts } from "./text-stats";
 
-/** `stats`: measures of everything under body, as it is now. */
-export function pickArticle(body: ParentNode, stats: StatsMap): Element[] {
-  const elements = descendants(body);
+/** `stats`: measures of everything under body, as it is now; `elements`: the elements under body in document order. */
+export function pickArticle(body: ParentNode, stats: StatsMap, elements: readonly Element[] = descendants(body)): Element[] {
   const marked = elements.filter(isArticleBodyMarker);
   if (marked.length > 0) {
     const outer = marked.filter((el) => !ancestors(el).some(isArticleBodyMarker));

@@ -68,8 +68,9 @@ export function extractMainContent(doc: ParsedDocument, options: MainContentOpti
     undeclared && address.thread ? true : undeclared ? (measured) => commentsHoldMostText(body, measured, said === "article") : said === "forum",
   );
   const declared = discussion ? "forum" : said;
-  const region = contentRegion(body, stats);
-  const article = pickArticle(body, stats);
+  const elements = descendants(body);
+  const region = contentRegion(body, stats, elements);
+  const article = pickArticle(body, stats, elements);
   const articleText = article.reduce((n, el) => n + ownTextOf(el, stats), 0);
   const regionText = ownTextOf(region, stats);
   const storySized =
@@ -166,14 +167,15 @@ function structuralType(roots: readonly Element[], isStory: boolean): PageType {
   let code = false;
   const found: { cards: Element[]; stats: StatsMap }[] = [];
   for (const root of roots) {
-    for (const el of descendants(root)) {
+    const below: Element[] = [];
+    const stats = measure(root, below);
+    for (const el of below) {
       if (HEADING_TAGS.has(el.name)) headings++;
       else if (el.name === "pre") code = true;
     }
-    const stats = measure(root);
     total += stats.get(root)?.chars ?? 0;
     // Cards link to what they show; repeated sections of prose do not.
-    const cards = repeatedGroups(root, stats).filter((g) => linkDensity(stats.get(g)) >= 0.2);
+    const cards = repeatedGroups(root, stats, below).filter((g) => linkDensity(stats.get(g)) >= 0.2);
     grouped += groupedChars(cards, stats);
     found.push({ cards, stats });
   }

@@ -8,10 +8,11 @@ import { roleOf } from "./dom-nodes";
 /** A <main> holding less than this share of the body's text is a fragment (a hero, a search box), not the content. */
 const MAIN_SHARE = 0.25;
 
-export function contentRegion(body: ParentNode, stats: StatsMap): ParentNode {
+/** `elements`: those under body in document order, when the caller has them listed already. */
+export function contentRegion(body: ParentNode, stats: StatsMap, elements: readonly Element[] = descendants(body)): ParentNode {
   const total = charsOf(body, stats);
   let best: Element | undefined;
-  for (const el of descendants(body)) {
+  for (const el of elements) {
     if (el.name !== "main" && roleOf(el) !== "main") continue;
     if (!best || charsOf(el, stats) > charsOf(best, stats)) best = el;
   }
