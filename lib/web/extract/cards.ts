@@ -3,7 +3,7 @@
 // would otherwise take for link lists and image strips.
 import type { Element } from "domhandler";
 import { ancestors, descendants, elementChildren, rawText } from "./dom";
-import type { MarkedElement } from "./dom-nodes";
+import { classOf, type MarkedElement } from "./dom-nodes";
 import type { StatsMap } from "./text-stats";
 
 /** Siblings of these kinds are the run of a text (paragraphs, headings, quotes), not cards. */
@@ -29,7 +29,7 @@ export function shapeOf(el: Element): string {
 function firstClassOf(el: Element): string {
   const marked = el as Partial<MarkedElement>;
   if (typeof marked.firstClass === "string") return marked.firstClass;
-  const first = (el.attribs.class ?? "").trim().split(/\s+/, 1)[0]!.replace(/\d+/g, "");
+  const first = (classOf(el) ?? "").trim().split(/\s+/, 1)[0]!.replace(/\d+/g, "");
   if (marked.firstClass === null) marked.firstClass = first;
   return first;
 }

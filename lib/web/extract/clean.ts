@@ -24,7 +24,7 @@ import { lineOf, onLineOfItsOwn, standsAlone } from "./lines";
 import { MIN_MISNAMED_CARDS, misnamedContent, outermost } from "./prune";
 import { removeRecommendations } from "./recommendations";
 import { linkDensity, measure, type StatsMap, removeMeasured, type TextStats, takeOffAncestors } from "./text-stats";
-import { roleOf } from "./dom-nodes";
+import { MICRODATA, mayCarry, roleOf } from "./dom-nodes";
 
 export interface CleanOptions {
   /**
@@ -567,7 +567,8 @@ const CONTENTS_TITLE_CHARS = 30;
  * shorter, and bylines are dropped by their class.
  */
 function isAuthorCard(el: Element, stats: StatsMap): boolean {
-  return el.attribs.itemprop !== undefined && AUTHOR_PROPERTY.test(el.attribs.itemprop) && (stats.get(el)?.chars ?? 0) >= AUTHOR_CARD_CHARS;
+  const prop = mayCarry(el, MICRODATA) ? el.attribs.itemprop : undefined;
+  return prop !== undefined && AUTHOR_PROPERTY.test(prop) && (stats.get(el)?.chars ?? 0) >= AUTHOR_CARD_CHARS;
 }
 
 const AUTHOR_PROPERTY = /(?:^|\s)author(?:$|\s)/;

@@ -2,7 +2,7 @@
 import type { Element } from "domhandler";
 import { HEADING_TAGS } from "./blocks";
 import { isElement, rawTextWithin } from "./dom";
-import type { MarkedElement } from "./dom-nodes";
+import { classOf, idOf, type MarkedElement } from "./dom-nodes";
 
 /**
  * Class/id words that mark boilerplate, unless CONTENT_HINT also matches; `side` only as a whole name (a
@@ -91,7 +91,7 @@ const DISCUSSION_WORDS = /comment|community|remark|replies|reply|disqus|byline|a
 
 /** The class and id, joined; on a discussion page without the words that only mark comments. */
 export function hints(el: Element, discussion = false): string {
-  return joined(roleClassesOf(el), el.attribs.id ?? "", discussion);
+  return joined(roleClassesOf(el), idOf(el) ?? "", discussion);
 }
 
 /**
@@ -99,7 +99,7 @@ export function hints(el: Element, discussion = false): string {
  * ("more-on-car-repair-maintenance-related-articles-text" around a story's paragraphs), not a role.
  */
 export function roleHints(el: Element, discussion = false): string {
-  const id = el.attribs.id ?? "";
+  const id = idOf(el) ?? "";
   return joined(roleClassesOf(el), id.split(/[-_]+/).filter(Boolean).length >= ANCHOR_ID_WORDS ? "" : id, discussion);
 }
 
@@ -114,7 +114,7 @@ const ANCHOR_ID_WORDS = 5;
 export function withoutHeadingAnchor(el: Element, h: string, discussion = false): string {
   const title = headingTitleOf(el);
   if (title === undefined) return h;
-  const id = el.attribs.id ?? "";
+  const id = idOf(el) ?? "";
   const classes = roleClassesOf(el);
   const ownClasses = ANCHOR_CLASS.test(classes)
     ? classes
@@ -126,7 +126,7 @@ export function withoutHeadingAnchor(el: Element, h: string, discussion = false)
 }
 
 function isHeadingAnchor(el: Element): boolean {
-  const id = el.attribs.id;
+  const id = idOf(el);
   if (id === undefined || id === "") return false;
   const title = headingTitleOf(el);
   return title !== undefined && namesTitle(id, title);
@@ -194,7 +194,7 @@ function joined(cls: string, id: string, discussion: boolean): string {
 
 /** ±25 for each of class and id that reads as boilerplate or as content (Readability's weights). */
 export function classWeight(el: Element, discussion = false): number {
-  return nameWeight(el, el.attribs.class === undefined ? undefined : roleClassesOf(el), false, discussion) + nameWeight(el, el.attribs.id, true, discussion);
+  return nameWeight(el, classOf(el) === undefined ? undefined : roleClassesOf(el), false, discussion) + nameWeight(el, idOf(el), true, discussion);
 }
 
 function nameWeight(el: Element, raw: string | undefined, isId: boolean, discussion: boolean): number {
@@ -209,7 +209,7 @@ function nameWeight(el: Element, raw: string | undefined, isId: boolean, discuss
 function roleClassesOf(el: Element): string {
   const marked = el as Partial<MarkedElement>;
   if (typeof marked.roles === "string") return marked.roles;
-  const roles = roleClasses(el.attribs.class ?? "");
+  const roles = roleClasses(classOf(el) ?? "");
   if (marked.roles === null) marked.roles = roles;
   return roles;
 }

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "./dom";
-import { CONTROLS, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, ROLE, roleOf } from "./dom-nodes";
+import { AUTHOR_OR_DATE, CLASS, CONTROLS, classOf, ID, idOf, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, ROLE, roleOf } from "./dom-nodes";
 import { parseHtmlDocument, parseHtmlListing } from "./html-parser";
 
 /**
@@ -181,6 +181,20 @@ describe("parseHtmlDocument names", () => {
     ]);
     expect(div!.attribs.class).toBeUndefined();
   });
+
+  it("keeps the first of a name among the attributes an element notes (class, id, style …), others of its mark between", () => {
+    const [div] = parseHtmlDocument(`<div class=a hidden id=x CLASS=b style=s aria-hidden=true Id=y style=t hidden=h rel=r datetime=d rel=q>`)
+      .children as Element[];
+    expect(Object.entries(div!.attribs)).toEqual([
+      ["class", "a"],
+      ["hidden", ""],
+      ["id", "x"],
+      ["style", "s"],
+      ["aria-hidden", "true"],
+      ["rel", "r"],
+      ["datetime", "d"],
+    ]);
+  });
 });
 
 describe("parseHtmlListing", () => {
@@ -206,33 +220,40 @@ describe("parseHtmlListing", () => {
 });
 
 describe("parseHtml", () => {
-  it("notes on each element whether it may be concealed, control a panel, carry microdata or a role, or overlay the page", () => {
+  it("notes on each element whether it may be concealed, control a panel, carry microdata, a role, an author or a date, a class or an id, or overlay the page", () => {
     const page =
       `<div style="color:red"><p hidden>a</p><span aria-hidden="true">b</span><button aria-controls="x">c</button><i itemprop="name">d</i><b class="x">e</b>` +
-      `<s ROLE="dialog">f</s><u aria-modal="true">g</u><em data-reveal>h</em><q data-nosnippet>i</q></div>`;
-    const ALL = [MAY_CONCEAL, CONTROLS, MICRODATA, ROLE, MAY_OVERLAY];
+      `<s ROLE="dialog">f</s><u aria-modal="true">g</u><em data-reveal>h</em><q data-nosnippet>i</q><a rel="author" ID="y">j</a><time datetime="2024">k</time></div>`;
+    const ALL = [MAY_CONCEAL, CONTROLS, MICRODATA, ROLE, MAY_OVERLAY, AUTHOR_OR_DATE, CLASS, ID];
     const marks = (el: Element) => ALL.filter((m) => mayCarry(el, m));
     // Twice: a name first met is looked up, one met before is read from the parser's table of names.
     for (const doc of [parseHtml(page), parseHtml(page)]) {
       const [div] = doc.children as Element[];
-      const [p, span, button, i, b, s, u, em, q] = div!.children as Element[];
-      expect([div, p, span, button, i, b, s, u, em, q].map((el) => marks(el!))).toEqual([
+      const [p, span, button, i, b, s, u, em, q, a, time] = div!.children as Element[];
+      expect([div, p, span, button, i, b, s, u, em, q, a, time].map((el) => marks(el!))).toEqual([
         [MAY_CONCEAL],
         [MAY_CONCEAL],
         [MAY_CONCEAL],
         [CONTROLS],
         [MICRODATA],
-        [],
+        [CLASS],
         [ROLE],
         [MAY_OVERLAY],
         [MAY_OVERLAY],
         [MAY_OVERLAY],
+        [AUTHOR_OR_DATE, ID],
+        [AUTHOR_OR_DATE],
       ]);
       expect([s, b].map((el) => roleOf(el!))).toEqual(["dialog", undefined]);
+      expect([b, a].map((el) => [classOf(el!), idOf(el!)])).toEqual([
+        ["x", undefined],
+        [undefined, "y"],
+      ]);
     }
     // An element made elsewhere may carry anything.
     expect(marks(new Element("div", {}))).toEqual(ALL);
     expect(roleOf(new Element("div", { role: "main" }))).toBe("main");
+    expect([classOf, idOf].map((read) => read(new Element("div", { class: "c", id: "i" })))).toEqual(["c", "i"]);
   });
 
   it("lists the elements that may declare something about the page", () => {

@@ -273,7 +273,8 @@ class TreeReader {
           if (this.holdsAmpersand(valueFrom, valueTo)) value = decodeHTMLAttribute(value);
         }
       }
-      if (attribs !== null && attribs[name] === undefined) {
+      // A name whose mark the tag has not set yet is not among its attributes (class, id …): stored without a lookup.
+      if (attribs !== null && ((nameMarks !== 0 && (marks & nameMarks) === 0) || attribs[name] === undefined)) {
         attribs[name] = value;
         marks |= nameMarks;
       }

@@ -15,7 +15,7 @@ import {
   removeNodes,
 } from "./dom";
 import { HEADING_TAGS } from "./blocks";
-import { CONTROLS, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, roleOf } from "./dom-nodes";
+import { CONTROLS, classOf, idOf, MAY_CONCEAL, MAY_OVERLAY, MICRODATA, mayCarry, roleOf } from "./dom-nodes";
 import { hints, namesBoilerplate, SCREEN_READER_ONLY, withoutHeadingAnchor } from "./hints";
 import { measure, removeMeasured, type StatsMap, type TextStats, textCounts } from "./text-stats";
 
@@ -434,7 +434,7 @@ function isDialog(el: Element): boolean {
   const role = roleOf(el);
   if (role !== undefined && POPUP_ROLES.has(role)) return true;
   if (mayCarry(el, MAY_OVERLAY) && (el.attribs["aria-modal"] === "true" || el.attribs["data-reveal"] !== undefined)) return true;
-  const names = el.attribs.class;
+  const names = classOf(el);
   return names?.includes("modal") === true && names.split(/\s+/).includes("modal");
 }
 
@@ -532,7 +532,7 @@ function ownProse(s: TextStats | undefined): number {
 export function isArticleBodyMarker(el: Element): boolean {
   // Asked of every element: the attributes are read only where they may be, the classes tested only where they could hold the names.
   const prop = mayCarry(el, MICRODATA) ? el.attribs.itemprop : undefined;
-  const cls = el.attribs.class;
+  const cls = classOf(el);
   return (prop !== undefined && /\barticleBody\b/.test(prop)) || (cls?.includes("-content") === true && ENTRY_CONTENT.test(cls));
 }
 
@@ -560,7 +560,11 @@ function disclosedPanels(elements: readonly Element[]): Set<Element> {
       if (panel !== undefined) open(panel);
     }
   }
-  if (ids.size > 0) for (const el of elements) if (el.attribs.id !== undefined && ids.has(el.attribs.id)) open(el);
+  if (ids.size > 0)
+    for (const el of elements) {
+      const id = idOf(el);
+      if (id !== undefined && ids.has(id)) open(el);
+    }
   return panels;
 }
 

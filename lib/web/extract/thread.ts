@@ -5,6 +5,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { shapeOf } from "./cards";
 import { HEADING_TAGS } from "./blocks";
 import { descendants, isElement, isText } from "./dom";
+import { AUTHOR_OR_DATE, classOf, idOf, MICRODATA, mayCarry } from "./dom-nodes";
 import { isNamedChrome } from "./prune";
 import type { StatsMap } from "./text-stats";
 
@@ -60,7 +61,8 @@ function commentChars(body: ParentNode, stats: StatsMap, chromeOf?: number): num
 }
 
 function isComment(el: Element): boolean {
-  const { class: cls, id } = el.attribs;
+  const cls = classOf(el);
+  const id = idOf(el);
   return (cls !== undefined && COMMENT.test(cls)) || (id !== undefined && COMMENT.test(id));
 }
 
@@ -143,7 +145,7 @@ const AUTHOR = /author|user-?name|poster|byline/i;
 
 /** A block that names its author (a `data-author`, an author link or field) and carries a date (`<time>`, a date field). */
 function isPost(el: Element): boolean {
-  let author = el.attribs["data-author"] !== undefined;
+  let author = mayCarry(el, AUTHOR_OR_DATE) && el.attribs["data-author"] !== undefined;
   let date = false;
   let seen = 0;
   const stack: AnyNode[] = [el];
@@ -154,11 +156,15 @@ function isPost(el: Element): boolean {
       continue;
     }
     if (!isElement(node)) continue;
+    // Each attribute read only where the element's marks say it may be (most elements carry none of them).
     const a = node.attribs;
-    if (!author && (a.itemprop === "author" || a.rel === "author" || AUTHOR.test(a.class ?? "") || a["data-author"] !== undefined)) author = true;
+    const cls = classOf(node) ?? "";
+    const prop = mayCarry(node, MICRODATA) ? a.itemprop : undefined;
+    const named = mayCarry(node, AUTHOR_OR_DATE);
+    if (!author && (prop === "author" || (named && (a.rel === "author" || a["data-author"] !== undefined)) || AUTHOR.test(cls))) author = true;
     if (
       !date &&
-      (node.name === "time" || a.datetime !== undefined || a["data-time"] !== undefined || DATE_PROP.test(a.itemprop ?? "") || DATE_CLASS.test(a.class ?? ""))
+      (node.name === "time" || (named && (a.datetime !== undefined || a["data-time"] !== undefined)) || DATE_PROP.test(prop ?? "") || DATE_CLASS.test(cls))
     )
       date = true;
     for (const child of node.children) stack.push(child);
